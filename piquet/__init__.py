@@ -1,0 +1,47 @@
+"""Piquet Academy's rules engine for rubicon piquet. Pure Python, no I/O, no UI.
+
+>>> import piquet
+>>> piquet.parse_cards("AS 10H")
+(Card('AS'), Card('10H'))
+>>> piquet.settle_partie(125, 81).points
+306
+"""
+
+from piquet.cards import (
+    DECK,
+    SUITS,
+    Card,
+    CardError,
+    HandError,
+    Rank,
+    Suit,
+    format_cards,
+    hand_of,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
+from piquet.combos import CardSet, Combinations, Point, Sequence, analyse
+from piquet.declare import (
+    Declaration,
+    DeclarationError,
+    DialogueLine,
+    Reason,
+    Verdict,
+    declaration_from_spec,
+)
+from piquet.partie import Partie, Settlement, cut_for_deal, settle_partie
+from piquet.reckon import PlayPoint, Reckoning, ScoreEvent, reckon
+from piquet.record import DealRecord, DealScore, RecordError, score_record
+from piquet.rules import BRITANNICA, CAVENDISH, PRESETS, Rules, RulesError, get_rules
+from piquet.scoring import DeclarationScore, score_declarations
+
+__all__ = [
+    "BRITANNICA", "CAVENDISH", "DECK", "PRESETS", "SUITS",
+    "Card", "CardError", "DealRecord", "DealScore", "Partie", "RecordError", "Settlement", "CardSet", "Combinations", "Declaration", "DeclarationError",
+    "DeclarationScore", "DialogueLine", "HandError", "PlayPoint", "Point", "Rank", "Reason",
+    "Reckoning", "Rules", "RulesError", "ScoreEvent", "Sequence", "Suit", "Verdict",
+    "analyse", "declaration_from_spec", "format_cards", "get_rules", "hand_of", "parse_card",
+    "parse_cards", "reckon", "score_declarations", "score_record", "settle_partie",
+    "sort_cards", "cut_for_deal",
+]

@@ -1,0 +1,436 @@
+"""Declarations: what each player declares (in full, or sinking), the verdict of each
+category with its reason, and the Good / Not good / Equal dialogue.
+
+A declaration spec names the cards declared in each category::
+
+    {"point": [cards of one suit], "sequences": [[run], ...], "sets": [[cards of one rank], ...]}
+
+A category left out is declared in full; an empty list declares nothing.
+
+>>> from piquet.cards import parse_cards
+>>> hand = parse_cards("AS KS QS JS 10S 9S AH KH QH 8D 7D 7C")
+>>> d = declaration_from_spec(hand, {"point": ["AS", "KS", "QS", "JS", "10S"],
+...                                  "sequences": [["AS", "KS", "QS", "JS"]]})
+>>> d.point.length, [s.name for s in d.sequences], d.sunk
+(5, ['Quart major'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final, Literal
+
+from piquet.cards import Card, CardError, Rank, parse_cards
+from piquet.combos import (
+    CardSet,
+    Combinations,
+    Point,
+    Sequence as Run,
+    analyse,
+    number_word,
+)
+from piquet.reckon import ROLES, Role
+
+Category = Literal["point", "sequences", "sets"]
+CATEGORIES: Final[tuple[Category, ...]] = ("point", "sequences", "sets")
+
+
+class DeclarationError(ValueError):
+    """A declaration that is not allowed: a card not held, not a run, not a set..."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What one player declares. ``sunk`` is true when he declares less than he holds."""
+
+    point: Point | None
+    sequences: tuple[Run, ...]
+    sets: tuple[CardSet, ...]
+    sunk: bool = False
+
+    @property
+    def point_key(self) -> int:
+        return self.point.key if self.point else 0
+
+    @property
+    def best_sequence(self) -> Run | None:
+        return max(self.sequences, key=lambda s: s.key) if self.sequences else None
+
+    @property
+    def best_set(self) -> CardSet | None:
+        return max(self.sets, key=lambda s: s.key) if self.sets else None
+
+    def as_spec(self) -> dict[str, list[Any]]:
+        """The JSON-able spec (for a deal record)."""
+        return {
+            "point": [str(c) for c in self.point.cards] if self.point else [],
+            "sequences": [[str(c) for c in s.cards] for s in self.sequences],
+            "sets": [[str(c) for c in s.cards] for s in self.sets],
+        }
+
+
+def full_declaration(combos: Combinations) -> Declaration:
+    """Declaring everything: the best point, every sequence, every set."""
+    return Declaration(combos.point, combos.sequences, combos.sets)
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    if not isinstance(value, (list, tuple)):
+        raise DeclarationError(f"{what} must be a list of cards, not {value!r}")
+    try:
+        return parse_cards(value)
+    except CardError as e:
+        raise DeclarationError(f"{what}: {e}") from None
+
+
+def _check_held(cards: Sequence[Card], held: int, who: str, what: str) -> None:
+    seen = 0
+    for c in cards:
+        if not held & c.bit:
+            raise DeclarationError(f"{who} declares {c} in {what} but does not hold it")
+        if seen & c.bit:
+            raise DeclarationError(f"{who} names {c} twice in {what}")
+        seen |= c.bit
+
+
+def _point_from(cards: tuple[Card, ...], held: int, who: str) -> Point | None:
+    if not cards:
+        return None
+    _check_held(cards, held, who, "the point")
+    suits = {c.suit for c in cards}
+    if len(suits) > 1:
+        raise DeclarationError(
+            f"{who}'s declared point {' '.join(map(str, cards))} mixes suits; a point is one suit")
+    return Point(cards[0].suit, tuple(sorted(cards, key=lambda c: -int(c.rank))))
+
+
+def _run_from(cards: tuple[Card, ...], held: int, who: str) -> Run:
+    shown = " ".join(map(str, cards))
+    _check_held(cards, held, who, "a sequence")
+    if len(cards) < 3:
+        raise DeclarationError(f"{who}'s declared sequence {shown} has {len(cards)} cards; "
+                               "a sequence needs at least three")
+    if len({c.suit for c in cards}) > 1:
+        raise DeclarationError(f"{who}'s declared sequence {shown} mixes suits")
+    ordered = tuple(sorted(cards, key=lambda c: -int(c.rank)))
+    ranks = [int(c.rank) for c in ordered]
+    if ranks[0] - ranks[-1] != len(ranks) - 1:
+        raise DeclarationError(f"{who}'s declared sequence {shown} is not a run of "
+                               "consecutive cards")
+    return Run(ordered[0].suit, ordered)
+
+
+def _set_from(cards: tuple[Card, ...], held: int, who: str) -> CardSet:
+    shown = " ".join(map(str, cards))
+    _check_held(cards, held, who, "a set")
+    if len({c.rank for c in cards}) > 1:
+        raise DeclarationError(f"{who}'s declared set {shown} mixes ranks")
+    if len(cards) not in (3, 4):
+        raise DeclarationError(f"{who}'s declared set {shown} has {len(cards)} cards; "
+                               "a set is three or four of a rank")
+    rank = cards[0].rank
+    if rank < Rank.TEN:
+        raise DeclarationError(f"{who}'s declared set {shown}: {rank.plural} never form sets "
+                               "(tens and higher only)")
+    return CardSet(rank, tuple(sorted(cards, key=lambda c: c.suit.index)))
+
+
+def declaration_from_spec(
+    hand: Sequence[Card] | Combinations,
+    spec: Mapping[str, Any] | None,
+    *,
+    who: str = "The player",
+) -> Declaration:
+    """Check a declaration spec against the hand it is declared from (12 cards after the
+    exchange) and return the :class:`Declaration`. ``None`` declares in full."""
+    combos = hand if isinstance(hand, Combinations) else analyse(hand)
+    full = full_declaration(combos)
+    if spec is None:
+        return full
+    if not isinstance(spec, Mapping):
+        raise DeclarationError(f"{who}'s declaration must be an object with point, sequences "
+                               f"and sets, not {spec!r}")
+    unknown = [k for k in spec if k not in CATEGORIES]
+    if unknown:
+        raise DeclarationError(f"{who}'s declaration has an unknown category {unknown[0]!r} "
+                               "(use point, sequences, sets)")
+    held = combos.mask
+    point = full.point
+    if "point" in spec:
+        point = _point_from(_cards(spec["point"], f"{who}'s point"), held, who)
+    runs = full.sequences
+    if "sequences" in spec:
+        runs = tuple(_run_from(_cards(r, f"{who}'s sequence"), held, who)
+                     for r in _list(spec["sequences"], f"{who}'s sequences"))
+        _check_runs_apart(runs, who)
+    sets = full.sets
+    if "sets" in spec:
+        sets = tuple(_set_from(_cards(s, f"{who}'s set"), held, who)
+                     for s in _list(spec["sets"], f"{who}'s sets"))
+        if len({s.rank for s in sets}) < len(sets):
+            raise DeclarationError(f"{who} declares two sets of the same rank")
+    sunk = (point != full.point or set(runs) != set(full.sequences)
+            or set(sets) != set(full.sets))
+    return Declaration(point, tuple(sorted(runs, key=lambda s: -s.key)),
+                       tuple(sorted(sets, key=lambda s: -s.key)), sunk)
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise DeclarationError(f"{what} must be a list of lists of cards, not {value!r}")
+    return list(value)
+
+
+def _check_runs_apart(runs: Sequence[Run], who: str) -> None:
+    """Two declared runs may not share a card, nor touch: A-K-Q-J is one quart, never two."""
+    for i, a in enumerate(runs):
+        for b in runs[i + 1:]:
+            if a.suit is not b.suit:
+                continue
+            lo_a, hi_a = int(a.cards[-1].rank), int(a.top)
+            lo_b, hi_b = int(b.cards[-1].rank), int(b.top)
+            if lo_a <= hi_b + 1 and lo_b <= hi_a + 1:
+                raise DeclarationError(
+                    f"{who} declares {a.describe()} and {b.describe()}: runs that share or "
+                    "touch are one sequence")
+
+
+# --- verdicts ---------------------------------------------------------------------------
+
+
+class Reason(Enum):
+    """Why a category went the way it did."""
+
+    LONGER = "longer"
+    MORE_PIPS = "more pips"
+    HIGHER = "higher"
+    QUATORZE_BEATS_TRIO = "quatorze beats trio"
+    EQUAL = "equal"
+    UNOPPOSED = "unopposed"
+    NONE = "none declared"
+
+
+def decide(elder_key: int, younger_key: int) -> int:
+    """0 Elder wins, 1 Younger wins, 2 equal, 3 neither declared. Keys order combinations."""
+    if elder_key > younger_key:
+        return 0
+    if younger_key > elder_key:
+        return 1
+    return 3 if not elder_key else 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one category, and why."""
+
+    category: Category
+    winner: Role | None
+    reason: Reason
+    elder: Point | Run | CardSet | None
+    younger: Point | Run | CardSet | None
+    scored: tuple[Point | Run | CardSet, ...]
+    points: int
+
+    @property
+    def answer(self) -> str:
+        """Younger's answer to Elder's call: Good, Not good, Equal (or '' if no call)."""
+        if self.elder is None:
+            return ""
+        return {"elder": "Good", "younger": "Not good", None: "Equal"}[self.winner]
+
+    def explain(self) -> str:
+        """A sentence on the cards: who scores this category and why."""
+        return _explain(self)
+
+
+def _what(c: Point | Run | CardSet | None) -> str:
+    if c is None:
+        return "nothing"
+    if isinstance(c, Point):
+        return f"{c.length} cards"
+    if isinstance(c, Run):
+        return c.name.lower()
+    return c.call.lower()
+
+
+def _explain(v: Verdict) -> str:
+    W = v.winner.capitalize() if v.winner else ""
+    L = "Younger" if v.winner == "elder" else "Elder"
+    won = v.elder if v.winner == "elder" else v.younger
+    lost = v.younger if v.winner == "elder" else v.elder
+    name = {"point": "point", "sequences": "sequence", "sets": "set"}[v.category]
+    scored = " + ".join(str(c.score) for c in v.scored)
+    if len(v.scored) > 1:
+        scored += f" = {v.points}"
+    tail = f": {W} scores {scored}."
+    if v.reason is Reason.NONE:
+        return f"Neither player declares a {name}: nobody scores."
+    if v.reason is Reason.UNOPPOSED:
+        return f"{L} declares no {name}, so {W}'s {_what(won)} is unopposed{tail}"
+    if v.reason is Reason.EQUAL:
+        if isinstance(v.elder, Point):
+            return (f"Both points are {v.elder.length} cards making {v.elder.pips}: Equal, "
+                    "nobody scores the point.")
+        return (f"Both best sequences are a {_what(v.elder)}: Equal, so neither player scores "
+                "any sequence, not even lesser ones.")
+    if v.reason is Reason.LONGER:
+        return f"{W}'s {_what(won)} beat{'s' if name != 'point' else ''} {L}'s {_what(lost)}" \
+               f" (longer){tail}"
+    if v.reason is Reason.MORE_PIPS and isinstance(won, Point) and isinstance(lost, Point):
+        return (f"Both have {won.length} cards; {W}'s make {won.pips}, {L}'s {lost.pips}"
+                f"{tail}")
+    if v.reason is Reason.QUATORZE_BEATS_TRIO:
+        return f"{W}'s {_what(won)} beat {L}'s {_what(lost)}: any quatorze beats any trio{tail}"
+    return f"{W}'s {_what(won)} beats {L}'s {_what(lost)} (higher){tail}"
+
+
+def verdict(category: Category, elder: Declaration, younger: Declaration) -> Verdict:
+    """Compare what the two players declared in one category."""
+    pair: tuple[Any, Any]
+    if category == "point":
+        pair = (elder.point, younger.point)
+        groups: tuple[tuple[Any, ...], tuple[Any, ...]] = (
+            (elder.point,) if elder.point else (), (younger.point,) if younger.point else ())
+    elif category == "sequences":
+        pair = (elder.best_sequence, younger.best_sequence)
+        groups = (elder.sequences, younger.sequences)
+    else:
+        pair = (elder.best_set, younger.best_set)
+        groups = (elder.sets, younger.sets)
+    e, y = pair
+    outcome = decide(e.key if e else 0, y.key if y else 0)
+    if outcome == 3:
+        return Verdict(category, None, Reason.NONE, e, y, (), 0)
+    if outcome == 2:
+        return Verdict(category, None, Reason.EQUAL, e, y, (), 0)
+    win, lose = (e, y) if outcome == 0 else (y, e)
+    if lose is None:
+        reason = Reason.UNOPPOSED
+    elif category == "point":
+        reason = Reason.LONGER if win.length > lose.length else Reason.MORE_PIPS
+    elif category == "sequences":
+        reason = Reason.LONGER if win.length > lose.length else Reason.HIGHER
+    else:
+        reason = Reason.QUATORZE_BEATS_TRIO if win.count > lose.count else Reason.HIGHER
+    scored = groups[outcome]
+    return Verdict(category, ROLES[outcome], reason, e, y, scored,
+                   sum(c.score for c in scored))
+
+
+# --- the dialogue -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DialogueLine:
+    """One spoken line: ``speaker`` is elder or younger; ``category`` what it is about."""
+
+    speaker: Role
+    text: str
+    category: str
+
+
+_TENS: Final = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                "ninety")
+_TEENS: Final = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                 "seventeen", "eighteen", "nineteen")
+
+
+def spoken_number(n: int) -> str:
+    """A number as spoken in the dialogue.
+
+    >>> spoken_number(49), spoken_number(17), spoken_number(170)
+    ('forty-nine', 'seventeen', '170')
+    """
+    if n < 13:
+        return number_word(n)
+    if n < 20:
+        return _TEENS[n - 10]
+    if n < 100:
+        t, u = divmod(n, 10)
+        return _TENS[t] + (f"-{number_word(u)}" if u else "")
+    return str(n)
+
+
+def dialogue(
+    elder: Declaration, younger: Declaration, verdicts: Sequence[Verdict],
+    *, elder_blanche: bool = False, younger_blanche: bool = False,
+) -> tuple[DialogueLine, ...]:
+    """The declaring dialogue, line by line, as it is spoken at the table."""
+    out: list[DialogueLine] = []
+
+    def say(who: Role, text: str, cat: str) -> None:
+        out.append(DialogueLine(who, text, cat))
+
+    if elder_blanche:
+        say("elder", "Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)",
+            "blanche")
+    if younger_blanche:
+        say("younger", "Carte blanche. (Younger will show it once Elder has exchanged.)",
+            "blanche")
+    by_cat = {v.category: v for v in verdicts}
+    v = by_cat["point"]
+    if elder.point is None:
+        say("elder", "No point.", "point")
+    else:
+        say("elder", f"{number_word(elder.point.length).capitalize()}.", "point")
+        yp = younger.point
+        if yp is not None and yp.length == elder.point.length:
+            say("younger", "What do they make?", "point")
+            say("elder", f"{spoken_number(elder.point.pips).capitalize()}.", "point")
+        say("younger", f"{v.answer}.", "point")
+    for cat, best in (("sequences", elder.best_sequence), ("sets", elder.best_set)):
+        v = by_cat[cat]
+        if best is None:
+            say("elder", "No sequence." if cat == "sequences" else "No set.", cat)
+            continue
+        say("elder", f"{best.name}." if isinstance(best, Run) else f"{best.call}.", cat)
+        say("younger", f"{v.answer}.", cat)
+    # Elder scores what was good, then leads
+    parts = []
+    running = 10 if elder_blanche else 0
+    for cat in CATEGORIES:
+        v = by_cat[cat]
+        if v.winner == "elder":
+            for c in v.scored:
+                running += c.score
+                parts.append(f"{_score_phrase(c)}")
+    lead = running + 1
+    if parts:
+        say("elder", f"{', '.join(parts).capitalize()}: {spoken_number(running)}. "
+            f"And one I lead: {spoken_number(lead)}.", "score")
+    else:
+        start = "Ten for carte blanche, and o" if elder_blanche else "O"
+        say("elder", f"{start}ne I lead: {spoken_number(lead)}.", "score")
+    parts = []
+    running = 10 if younger_blanche else 0
+    for cat in CATEGORIES:
+        v = by_cat[cat]
+        if v.winner == "younger":
+            for c in v.scored:
+                running += c.score
+                parts.append(_score_phrase(c))
+    if parts:
+        say("younger", f"{', '.join(parts).capitalize()}: {spoken_number(running)}.", "score")
+    elif younger_blanche:
+        say("younger", "Ten for carte blanche.", "score")
+    return tuple(out)
+
+
+def _score_phrase(c: Point | Run | CardSet) -> str:
+    if isinstance(c, Point):
+        return f"{spoken_number(c.score)} for point"
+    if isinstance(c, Run):
+        return f"{spoken_number(c.score)} for the {c.kind}"
+    return f"{c.call.lower()}, {spoken_number(c.score)}" if c.count == 3 else \
+        f"fourteen {c.rank.plural}"
+
+
+__all__ = [
+    "CATEGORIES", "Declaration", "DeclarationError", "DialogueLine", "Reason", "Verdict",
+    "decide", "declaration_from_spec", "dialogue", "full_declaration", "spoken_number",
+    "verdict",
+]

@@ -1,0 +1,59 @@
+"""The exchange (RULES.md section 4).
+
+Elder discards 1 to 5 cards and draws as many from the top of the talon; he may look at the
+cards he was entitled to but left. Younger then discards and draws up to all that remain
+(at least one under ``cavendish``); Elder's leftovers come first.
+
+>>> from piquet.rules import BRITANNICA, CAVENDISH
+>>> elder_may_take(BRITANNICA), younger_may_take(3, BRITANNICA), younger_may_take(5, CAVENDISH)
+(range(1, 6), range(0, 6), range(1, 4))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from piquet.cards import Card
+from piquet.rules import Rules
+
+TALON_SIZE = 8
+ELDER_SHARE = 5
+
+
+class ExchangeError(ValueError):
+    """A discard that is not allowed."""
+
+
+def elder_may_take(rules: Rules) -> range:
+    """How many cards Elder may exchange: 1 to 5 under both presets."""
+    return range(1, ELDER_SHARE + 1)
+
+
+def younger_may_take(elder_took: int, rules: Rules) -> range:
+    """How many cards Younger may exchange, given what Elder took."""
+    return range(1 if rules.younger_must_exchange else 0, TALON_SIZE - elder_took + 1)
+
+
+def verify_discard(hand_mask: int, discard: Sequence[Card], allowed: range, who: str) -> None:
+    """Raise :class:`ExchangeError` with a sentence unless the discard is allowed."""
+    seen = 0
+    for c in discard:
+        if not hand_mask & c.bit:
+            raise ExchangeError(f"{who} discards {c} but does not hold it")
+        if seen & c.bit:
+            raise ExchangeError(f"{who} discards {c} twice")
+        seen |= c.bit
+    n = len(discard)
+    if n not in allowed:
+        lo, hi = allowed.start, allowed.stop - 1
+        raise ExchangeError(f"{who} discards {n} card{'s' if n != 1 else ''}; "
+                            f"{who} may exchange {lo} to {hi}")
+
+
+def exchanged(hand: Sequence[Card], discard: Sequence[Card], drawn: Sequence[Card]
+              ) -> tuple[Card, ...]:
+    """The hand after discarding and drawing (drawn cards at the end)."""
+    gone = 0
+    for c in discard:
+        gone |= c.bit
+    return tuple(c for c in hand if not c.bit & gone) + tuple(drawn)

@@ -1,0 +1,156 @@
+"""Trick play: following suit, the trick's winner, and the points of play.
+
+- The second player must follow suit if he can; there is no obligation to win; no trumps.
+- 1 to the leader for each card led (win or lose); 1 to the second player when he wins
+  the trick; under ``cavendish`` 1 more to the winner of the twelfth trick ("for last").
+- Winning 7 to 11 tricks scores the cards (10); all twelve, capot (40) instead.
+
+>>> from piquet.cards import parse_cards
+>>> legal_cards(parse_cards("AS 7S KH 9D"), Card.of("10S"))
+(Card('AS'), Card('7S'))
+>>> trick_winner(Card.of("10S"), Card.of("AS")), trick_winner(Card.of("10S"), Card.of("AH"))
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from piquet.cards import Card
+from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, ROLES, PlayPoint, Role
+from piquet.rules import Rules
+
+SUIT_MASKS: Final = tuple(0xFF << (8 * s) for s in range(4))
+
+
+class PlayError(ValueError):
+    """A card that may not be played: not held, a revoke, out of turn."""
+
+
+def legal_cards(hand: Sequence[Card], led: Card | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played: any to lead; to a lead, the suit led if held."""
+    if led is None:
+        return tuple(hand)
+    same = tuple(c for c in hand if c.suit is led.suit)
+    return same or tuple(hand)
+
+
+def trick_winner(led: Card, second: Card) -> int:
+    """0 when the leader wins, 1 when the second player captures the lead."""
+    return 1 if second.suit is led.suit and second.rank > led.rank else 0
+
+
+def verify_play(hand_mask: int, card: Card, led: Card | None, who: str) -> None:
+    """Raise :class:`PlayError` with a sentence if ``card`` may not be played."""
+    if not hand_mask & card.bit:
+        raise PlayError(f"{who} plays {card} but does not hold it")
+    if led is not None and card.suit is not led.suit and hand_mask & SUIT_MASKS[led.suit.index]:
+        raise PlayError(f"{who} plays {card} to {led} but holds a {led.suit.noun[:-1]}: "
+                        "he must follow suit")
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick played: ``number`` 1..12, who led, the two cards, who won."""
+
+    number: int
+    leader: Role
+    led: Card
+    second: Card
+    winner: Role
+
+    def explain(self) -> str:
+        other = "Younger" if self.leader == "elder" else "Elder"
+        lead = f"{self.leader.capitalize()} leads {self.led.pretty} (1 for the lead)"
+        if self.winner == self.leader:
+            why = ("does not follow suit" if self.second.suit is not self.led.suit
+                   else "follows lower")
+            return f"{lead}; {other} plays {self.second.pretty} and {why}: {self.leader.capitalize()} wins the trick."
+        return f"{lead}; {other} captures it with {self.second.pretty} (1 for the capture)."
+
+
+class PlayResult:
+    """Tricks played, the play points in time order, and the cards/capot when all 12 are done.
+
+    Kept compact (the scorer of each play point as 0/1); the :class:`Trick` and
+    :class:`PlayPoint` records are built on demand.
+    """
+
+    __slots__ = ("_raw", "capot", "cards", "last", "scorers")
+
+    def __init__(self, raw: list[tuple[int, Card, Card, int]], scorers: list[int], last: bool,
+                 cards: tuple[int, int], capot: tuple[int, int]) -> None:
+        self._raw = raw
+        self.scorers = scorers
+        """Who scored each play point (0 Elder, 1 Younger), in time order."""
+        self.last = last
+        self.cards = cards
+        self.capot = capot
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(Trick(n, ROLES[lead], a, b, ROLES[win])
+                     for n, (lead, a, b, win) in enumerate(self._raw, 1))
+
+    @property
+    def points(self) -> tuple[PlayPoint, ...]:
+        out = []
+        for n, (lead, _, _, win) in enumerate(self._raw, 1):
+            out.append(PlayPoint(ROLES[lead], "lead", n))
+            if win != lead:
+                out.append(PlayPoint(ROLES[win], "capture", n))
+        if self.last:
+            out.append(PlayPoint(ROLES[self._raw[-1][3]], "last", 12))
+        return tuple(out)
+
+    def tricks_won(self, player: Role) -> int:
+        who = ROLES.index(player)
+        return sum(1 for t in self._raw if t[3] == who)
+
+
+def play_tricks(
+    elder_mask: int, younger_mask: int, tricks: Sequence[tuple[Card, Card]], rules: Rules
+) -> PlayResult:
+    """Play out ``tricks`` (leader's card first) from hands after the exchange, checking each
+    card; return the tricks, play points and end bonuses."""
+    if len(tricks) > 12:
+        raise PlayError(f"a deal has 12 tricks, not {len(tricks)}")
+    masks = [elder_mask, younger_mask]
+    leader = 0
+    raw: list[tuple[int, Card, Card, int]] = []
+    scorers: list[int] = []
+    won = [0, 0]
+    for led, second in tricks:
+        follower = 1 - leader
+        lm = masks[leader]
+        fm = masks[follower]
+        if (not lm & led.bit or not fm & second.bit
+                or (second.suit is not led.suit and fm & SUIT_MASKS[led.index >> 3])):
+            n = len(raw) + 1
+            verify_play(lm, led, None, f"{ROLES[leader].capitalize()} (trick {n})")
+            verify_play(fm, second, led, f"{ROLES[follower].capitalize()} (trick {n})")
+        masks[leader] = lm ^ led.bit
+        masks[follower] = fm ^ second.bit
+        scorers.append(leader)
+        if second.suit is led.suit and second.index > led.index:
+            scorers.append(follower)
+            winner = follower
+        else:
+            winner = leader
+        won[winner] += 1
+        raw.append((leader, led, second, winner))
+        leader = winner
+    cards = (0, 0)
+    capot = (0, 0)
+    last = False
+    if len(tricks) == 12:
+        if rules.last_trick_point:
+            scorers.append(leader)
+            last = True
+        if won[0] == 12 or won[1] == 12:
+            capot = (CAPOT_BONUS, 0) if won[0] == 12 else (0, CAPOT_BONUS)
+        elif won[0] != won[1]:
+            cards = (CARDS_BONUS, 0) if won[0] > won[1] else (0, CARDS_BONUS)
+    return PlayResult(raw, scorers, last, cards, capot)

@@ -1,0 +1,266 @@
+"""The order of reckoning, repique and pique (RULES.md section 6).
+
+Scores are reckoned in a fixed order, whatever the order they were spoken in:
+carte blanche, point, sequences, sets, the points of play in time order, the cards or capot.
+
+- **Repique (+60)**: a player reaching 30 from the first four steps alone before the
+  opponent has scored anything in that order. Either player can get it.
+- **Pique (+30)**: Elder only, reaching 30 with the first five steps before Younger has
+  scored anything. The cards and capot never count towards either.
+
+Example 1 of RULES.md (the seed; Parlett), repique by Elder:
+
+>>> r = reckon(point=(7, 0), sequences=(15 + 4 + 3, 0), sets=(3, 0))
+>>> r.repique, r.total("elder")
+('elder', 92)
+
+Example 3 (Cavendish): equality does not save a pique.
+
+>>> r = reckon(sequences=(15, 0), sets=(14, 0), play=["elder"])
+>>> r.pique, r.total("elder")
+('elder', 60)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, NamedTuple
+
+Role = Literal["elder", "younger"]
+ROLES: Final[tuple[Role, Role]] = ("elder", "younger")
+REPIQUE: Final = 60
+PIQUE: Final = 30
+CARDS_BONUS: Final = 10
+CAPOT_BONUS: Final = 40
+
+Category = Literal[
+    "blanche", "point", "sequences", "sets", "lead", "capture", "last",
+    "repique", "pique", "cards", "capot",
+]
+DECLARATION_STEPS: Final[tuple[Category, ...]] = ("blanche", "point", "sequences", "sets")
+
+
+class PlayPoint(NamedTuple):
+    """One point scored in play: ``kind`` is ``lead``, ``capture`` or ``last``."""
+
+    player: Role
+    kind: Literal["lead", "capture", "last"]
+    trick: int
+
+
+class Bonuses(NamedTuple):
+    """Where the bonuses fall: the player (0 elder, 1 younger, -1 none) and the index of the
+    entry that brought them to 30 (in the declaration entries, or in the play points)."""
+
+    repique: int
+    repique_at: int
+    pique: int
+    pique_at: int
+
+
+NO_BONUS: Final = Bonuses(-1, -1, -1, -1)
+
+
+def find_bonuses(declared: Sequence[tuple[int, int]], play: Sequence[int]) -> Bonuses:
+    """Decide repique and pique.
+
+    ``declared`` holds ``(player, points)`` for the first four steps in reckoning order
+    (player 0 is Elder, 1 Younger); ``play`` holds the player of each play point, in the
+    order they were scored. This is the one place the rule is written down.
+
+    >>> find_bonuses([(1, 5), (0, 18), (0, 14)], [])   # Younger's point reckons first
+    Bonuses(repique=-1, repique_at=-1, pique=-1, pique_at=-1)
+    >>> find_bonuses([(0, 6), (0, 15), (1, 14)], [])   # Elder's 30th point precedes Younger's sets
+    Bonuses(repique=-1, repique_at=-1, pique=-1, pique_at=-1)
+    >>> find_bonuses([(0, 15), (0, 16), (1, 14)], [])
+    Bonuses(repique=0, repique_at=1, pique=-1, pique_at=-1)
+    """
+    e = y = 0
+    for i, (who, pts) in enumerate(declared):
+        if pts <= 0:
+            continue
+        if who:
+            y += pts
+            if y >= 30 and not e:
+                return Bonuses(1, i, -1, -1)
+        else:
+            e += pts
+            if e >= 30 and not y:
+                return Bonuses(0, i, -1, -1)
+    if y:
+        return NO_BONUS
+    for j, who in enumerate(play):
+        if who:
+            return NO_BONUS
+        e += 1
+        if e >= 30:
+            return Bonuses(-1, -1, 0, j)
+    return NO_BONUS
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """One entry of the reckoning log, with both running totals after it."""
+
+    category: Category
+    player: Role
+    points: int
+    elder_total: int
+    younger_total: int
+    trick: int | None = None
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self.category] + (f" (trick {self.trick})" if self.trick else "")
+
+
+_LABELS: Final[dict[str, str]] = {
+    "blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
+    "lead": "lead", "capture": "capture", "last": "last trick", "repique": "repique",
+    "pique": "pique", "cards": "the cards", "capot": "capot",
+}
+
+
+@dataclass(frozen=True)
+class Reckoning:
+    """The ordered log of a deal's scores, with the repique and pique decided."""
+
+    events: tuple[ScoreEvent, ...]
+    repique: Role | None
+    pique: Role | None
+
+    def score(self, player: Role, category: str) -> int:
+        """Points a player scored in one category (``play`` sums lead, capture and last)."""
+        cats = ("lead", "capture", "last") if category == "play" else (category,)
+        return sum(e.points for e in self.events if e.player == player and e.category in cats)
+
+    def total(self, player: Role) -> int:
+        return sum(e.points for e in self.events if e.player == player)
+
+    def explain_bonus(self) -> str:
+        """One sentence on why there is, or is not, a repique or pique."""
+        for ev in self.events:
+            if ev.category in ("repique", "pique"):
+                who = ev.player.capitalize()
+                before = (ev.elder_total if ev.player == "elder" else ev.younger_total) - ev.points
+                other = "Younger" if ev.player == "elder" else "Elder"
+                steps = "combinations alone" if ev.category == "repique" else "combinations and play"
+                return (f"{who} reached {before} from {steps} before {other} scored anything: "
+                        f"{ev.category} (+{ev.points}).")
+        first = {p: next((ev for ev in self.events if ev.player == p and ev.points), None)
+                 for p in ROLES}
+        e, y = first["elder"], first["younger"]
+        if e is None and y is None:
+            return "Nobody scored: no repique or pique."
+        return ("No repique or pique: nobody reached 30 before the other had scored"
+                + (f" (Younger scored first, with {y.label})." if y and (
+                    not e or self.events.index(y) < self.events.index(e)) else "."))
+
+
+def _pair(name: str, value: tuple[int, int]) -> tuple[int, int]:
+    try:
+        e, y = (int(v) for v in value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair of scores (elder, younger), not {value!r}")
+    if e < 0 or y < 0:
+        raise ValueError(f"{name} scores cannot be negative: {value!r}")
+    if e and y and name not in ("play",):
+        raise ValueError(f"only one player scores the {name}, not both: {value!r}")
+    return e, y
+
+
+def _play_point(item: PlayPoint | tuple[str, str, int] | str, n: int) -> PlayPoint:
+    if isinstance(item, str):
+        item = (item, "lead", 0)
+    try:
+        who, kind, trick = item
+    except (TypeError, ValueError):
+        raise ValueError(f"play point {n + 1} is not a player or (player, kind, trick): {item!r}")
+    if who not in ROLES or kind not in ("lead", "capture", "last"):
+        raise ValueError(f"play point {n + 1} is not understood: {item!r}")
+    return PlayPoint(who, kind, int(trick))
+
+
+def reckon(
+    *,
+    blanche: tuple[int, int] = (0, 0),
+    point: tuple[int, int] = (0, 0),
+    sequences: tuple[int, int] = (0, 0),
+    sets: tuple[int, int] = (0, 0),
+    play: Iterable[PlayPoint | tuple[str, str, int] | str] = (),
+    cards: tuple[int, int] = (0, 0),
+    capot: tuple[int, int] = (0, 0),
+) -> Reckoning:
+    """Reckon a deal from per-category ``(elder, younger)`` scores and the play points in order.
+
+    Each play point is a :class:`PlayPoint` or just the player who scored it. The log lists
+    every score in reckoning order, with repique or pique inserted where the 30 is reached.
+
+    Example 2 of RULES.md (Parlett): repique by Younger; point and sequence equal.
+
+    >>> r = reckon(sets=(0, 14 + 14 + 3))
+    >>> r.repique, r.total("younger")
+    ('younger', 91)
+
+    Example 4 (Cavendish): no repique despite 32, Younger's point reckons first.
+
+    >>> reckon(point=(0, 4), sequences=(18, 0), sets=(14, 0)).repique is None
+    True
+    """
+    decl_pairs = [
+        ("blanche", _pair("carte blanche", blanche)),
+        ("point", _pair("point", point)),
+        ("sequences", _pair("sequences", sequences)),
+        ("sets", _pair("sets", sets)),
+    ]
+    for who, pts in zip(ROLES, decl_pairs[0][1], strict=True):
+        if pts not in (0, 10):
+            raise ValueError(f"carte blanche is worth 10, not {pts} ({who})")
+    plays = [_play_point(p, i) for i, p in enumerate(play)]
+    cards_pair = _pair("cards", cards)
+    capot_pair = _pair("capot", capot)
+    declared: list[tuple[Category, int, int]] = []
+    for cat, (e, y) in decl_pairs:
+        if e:
+            declared.append((cat, 0, e))
+        if y:
+            declared.append((cat, 1, y))
+    return build_reckoning(declared, plays, cards_pair, capot_pair)
+
+
+def build_reckoning(
+    declared: Sequence[tuple[Category, int, int]],
+    plays: Sequence[PlayPoint],
+    cards: tuple[int, int],
+    capot: tuple[int, int],
+) -> Reckoning:
+    """The log from declaration entries ``(category, player, points)`` in order, the play points
+    and the end-of-deal bonuses."""
+    bonus = find_bonuses([(w, p) for _, w, p in declared],
+                         [0 if p.player == "elder" else 1 for p in plays])
+    events: list[ScoreEvent] = []
+    tot = [0, 0]
+
+    def add(cat: Category, who: int, pts: int, trick: int | None = None) -> None:
+        tot[who] += pts
+        events.append(ScoreEvent(cat, ROLES[who], pts, tot[0], tot[1], trick))
+
+    for i, (cat, who, pts) in enumerate(declared):
+        add(cat, who, pts)
+        if i == bonus.repique_at:
+            add("repique", bonus.repique, REPIQUE)
+    for j, p in enumerate(plays):
+        add(p.kind, 0 if p.player == "elder" else 1, 1, p.trick)
+        if j == bonus.pique_at:
+            add("pique", 0, PIQUE)
+    for who in (0, 1):
+        if cards[who]:
+            add("cards", who, cards[who])
+        if capot[who]:
+            add("capot", who, capot[who])
+    return Reckoning(
+        tuple(events),
+        ROLES[bonus.repique] if bonus.repique >= 0 else None,
+        "elder" if bonus.pique == 0 else None,
+    )
