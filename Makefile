@@ -1,0 +1,68 @@
+# Piquet Academy — build and test entry points.
+#   make run    install the runtime requirements into .venv and start the app on localhost
+#   make test   install the dev requirements and Debian's chromium, then ruff, mypy, pytest
+#   make lint   ruff + mypy only
+#   make bench  run every bench/*.py script
+#   make clean  remove .venv and caches
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# Stamp files live inside the venv: deleting .venv also forgets what was installed.
+RUN_STAMP := $(VENV)/.stamp-requirements
+DEV_STAMP := $(VENV)/.stamp-requirements-dev
+PORT ?= 8501
+
+.PHONY: help run test lint bench clean chromium
+
+help:
+	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
+	@echo "make test   - install requirements-dev.txt + Debian chromium, then ruff, mypy --strict, pytest"
+	@echo "make lint   - ruff check + mypy --strict piquet"
+	@echo "make bench  - run every bench/*.py script"
+	@echo "make clean  - remove .venv and caches"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(RUN_STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install -r requirements.txt
+	touch $@
+
+$(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
+	$(PY) -m pip install -r requirements-dev.txt
+	touch $@
+
+run: $(RUN_STAMP)
+	$(PY) -m streamlit run app.py --server.address=127.0.0.1 --server.port=$(PORT) \
+		--browser.gatherUsageStats=false
+
+chromium:
+	bash scripts/install-chromium.sh
+
+test: $(DEV_STAMP)
+	bash scripts/install-chromium.sh
+	$(PY) -m ruff check .
+	$(PY) -m mypy --strict piquet
+	$(PY) -m pytest
+
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy --strict piquet
+
+bench: $(RUN_STAMP)
+	@shopt -s nullglob; scripts=(bench/*.py); failed=(); \
+	if (( $${#scripts[@]} == 0 )); then echo "bench: no bench/*.py scripts"; exit 0; fi; \
+	for f in "$${scripts[@]}"; do \
+		echo "=== $$f"; \
+		PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(PY) "$$f" || failed+=("$$f"); \
+	done; \
+	if (( $${#failed[@]} > 0 )); then echo "bench: FAILED: $${failed[*]}" >&2; exit 1; fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,250 @@
+"""Real-browser tests: the Streamlit app driven by Debian's chromium through pytest-playwright.
+
+Every test under tests/e2e is marked ``e2e`` automatically and runs after all other tests.
+Without /usr/bin/chromium they are skipped locally and fail when ``CI=true``
+(``scripts/install-chromium.sh`` installs it; never ``playwright install``).
+
+Fixtures:
+    app_server  base URL of ``streamlit run app.py`` on a free localhost port (one per session)
+    base_url    the same URL, so ``page.goto("/")`` works
+    wait_for_app  ``wait_for_app()`` waits until the current rerun has finished
+    shot        ``shot("name")`` saves a full-page screenshot to docs/screenshots/name.png
+Plain helper: ``wait_idle(page)``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "app.py"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+E2E_DIR = Path(__file__).resolve().parent
+CHROMIUM = Path("/usr/bin/chromium")
+
+IDLE_TIMEOUT_MS = 30_000
+SERVER_START_TIMEOUT_S = 60.0
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+# --------------------------------------------------------------------------- collection
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark items under tests/e2e as ``e2e`` and run them after every other test.
+
+    (Playwright's sync API keeps an event loop alive in the main thread until the session
+    ends; running the browser tests last keeps it away from the unit tests.)
+    """
+    e2e_items: list[pytest.Item] = []
+    other_items: list[pytest.Item] = []
+    for item in items:
+        if E2E_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+            e2e_items.append(item)
+        else:
+            other_items.append(item)
+    items[:] = other_items + e2e_items
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_chromium() -> None:
+    """Skip (locally) or fail (CI=true) every browser test when chromium is missing."""
+    if CHROMIUM.exists():
+        return
+    message = (
+        f"{CHROMIUM} not found: run `make test` (scripts/install-chromium.sh) or "
+        "`apt-get install -y chromium` to run the browser tests"
+    )
+    if _in_ci():
+        pytest.fail(f"CI=true and {message}", pytrace=False)
+    pytest.skip(message)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's chromium instead of a Playwright-downloaded browser."""
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "headless": browser_type_launch_args.get("headless", True),
+        "args": args,
+    }
+
+
+# --------------------------------------------------------------------------- app server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _health_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            body: bytes = response.read()
+            return response.status == 200 and body.strip() == b"ok"
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def app_server() -> Iterator[str]:
+    """Start ``streamlit run app.py`` on a free localhost port; yield its base URL."""
+    if not APP.exists():
+        pytest.skip("app.py missing")
+    port = _free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless=true",
+        f"--server.port={port}",
+        "--server.address=127.0.0.1",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    # Log to files, not pipes: a full pipe buffer would block the server.
+    with (
+        tempfile.TemporaryFile(mode="w+") as out,
+        tempfile.TemporaryFile(mode="w+") as err,
+    ):
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=err, text=True)
+
+        def logs() -> str:
+            out.seek(0)
+            err.seek(0)
+            return f"--- stdout ---\n{out.read()}\n--- stderr ---\n{err.read()}"
+
+        base_url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+            while not _health_ok(f"{base_url}/_stcore/health"):
+                if proc.poll() is not None:
+                    pytest.fail(
+                        f"streamlit exited with code {proc.returncode} before it was healthy\n"
+                        f"{logs()}",
+                        pytrace=False,
+                    )
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"streamlit not healthy after {SERVER_START_TIMEOUT_S:.0f} s\n{logs()}",
+                        pytrace=False,
+                    )
+                time.sleep(0.25)
+            yield base_url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(app_server: str) -> str:
+    """Point Playwright's base_url at the app, so ``page.goto("/")`` opens it."""
+    return app_server
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def wait_idle(page: Page, timeout: float = IDLE_TIMEOUT_MS) -> None:
+    """Wait until Streamlit finished its script run and no skeleton placeholder is visible.
+
+    After a click or a fill, the rerun may not have started yet; assert on the element you
+    expect next (``expect(...).to_be_visible()``) rather than relying on this alone.
+    """
+    page.wait_for_selector(
+        "[data-testid='stApp'][data-test-script-state='notRunning']",
+        state="attached",
+        timeout=timeout,
+    )
+    expect(page.locator("[data-testid='stSkeleton']:visible")).to_have_count(0, timeout=timeout)
+
+
+@pytest.fixture
+def wait_for_app(page: Page) -> Callable[[], None]:
+    """``wait_for_app()`` = ``wait_idle(page)`` for the test's page."""
+
+    def _wait(timeout: float = IDLE_TIMEOUT_MS) -> None:
+        wait_idle(page, timeout)
+
+    return _wait
+
+
+def _scroll_height(page: Page) -> int:
+    # Streamlit scrolls inside its own containers, not the document: measure them all.
+    height: int = page.evaluate(
+        """() => Math.max(
+            document.documentElement.scrollHeight,
+            ...Array.from(document.querySelectorAll(
+                "[data-testid='stMain'], [data-testid='stAppViewContainer'], "
+                + "[data-testid='stSidebarContent']"
+            )).map(e => e.scrollHeight)
+        )"""
+    )
+    return height
+
+
+@pytest.fixture
+def shot(page: Page) -> Callable[[str], Path]:
+    """``shot("name")`` saves a full-page screenshot to docs/screenshots/name.png."""
+
+    def _shot(name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        viewport = page.viewport_size
+        height = _scroll_height(page)
+        if viewport is not None and height > viewport["height"]:
+            # Grow the viewport so the whole app is laid out, then restore it.
+            page.set_viewport_size({"width": viewport["width"], "height": height})
+            try:
+                wait_idle(page)
+                page.screenshot(path=str(path), full_page=True)
+            finally:
+                page.set_viewport_size(viewport)
+        else:
+            page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return _shot
