@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -53,9 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "score":
         return _score(args.file)
-    from piquet.tournament import run_tournament_cli
-
-    return run_tournament_cli(args)
+    tournament = importlib.import_module("piquet.tournament")
+    code: int = tournament.run_tournament_cli(args)
+    return code
 
 
 if __name__ == "__main__":

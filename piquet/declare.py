@@ -303,18 +303,17 @@ def verdict(category: Category, elder: Declaration, younger: Declaration) -> Ver
         groups = (elder.sets, younger.sets)
     e, y = pair
     outcome = decide(e.key if e else 0, y.key if y else 0)
+    reason = Reason.UNOPPOSED
     if outcome == 3:
         return Verdict(category, None, Reason.NONE, e, y, (), 0)
     if outcome == 2:
         return Verdict(category, None, Reason.EQUAL, e, y, (), 0)
     win, lose = (e, y) if outcome == 0 else (y, e)
-    if lose is None:
-        reason = Reason.UNOPPOSED
-    elif category == "point":
+    if isinstance(win, Point) and isinstance(lose, Point):
         reason = Reason.LONGER if win.length > lose.length else Reason.MORE_PIPS
-    elif category == "sequences":
+    elif isinstance(win, Run) and isinstance(lose, Run):
         reason = Reason.LONGER if win.length > lose.length else Reason.HIGHER
-    else:
+    elif isinstance(win, CardSet) and isinstance(lose, CardSet):
         reason = Reason.QUATORZE_BEATS_TRIO if win.count > lose.count else Reason.HIGHER
     scored = groups[outcome]
     return Verdict(category, ROLES[outcome], reason, e, y, scored,
@@ -382,7 +381,9 @@ def dialogue(
             say("younger", "What do they make?", "point")
             say("elder", f"{spoken_number(elder.point.pips).capitalize()}.", "point")
         say("younger", f"{v.answer}.", "point")
-    for cat, best in (("sequences", elder.best_sequence), ("sets", elder.best_set)):
+    calls: tuple[tuple[Category, Run | CardSet | None], ...] = (
+        ("sequences", elder.best_sequence), ("sets", elder.best_set))
+    for cat, best in calls:
         v = by_cat[cat]
         if best is None:
             say("elder", "No sequence." if cat == "sequences" else "No set.", cat)

@@ -67,7 +67,8 @@ class Trick:
         if self.winner == self.leader:
             why = ("does not follow suit" if self.second.suit is not self.led.suit
                    else "follows lower")
-            return f"{lead}; {other} plays {self.second.pretty} and {why}: {self.leader.capitalize()} wins the trick."
+            return (f"{lead}; {other} plays {self.second.pretty} and {why}: "
+                    f"{self.leader.capitalize()} wins the trick.")
         return f"{lead}; {other} captures it with {self.second.pretty} (1 for the capture)."
 
 

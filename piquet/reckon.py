@@ -145,7 +145,8 @@ class Reckoning:
                 who = ev.player.capitalize()
                 before = (ev.elder_total if ev.player == "elder" else ev.younger_total) - ev.points
                 other = "Younger" if ev.player == "elder" else "Elder"
-                steps = "combinations alone" if ev.category == "repique" else "combinations and play"
+                steps = ("combinations alone" if ev.category == "repique"
+                         else "combinations and play")
                 return (f"{who} reached {before} from {steps} before {other} scored anything: "
                         f"{ev.category} (+{ev.points}).")
         first = {p: next((ev for ev in self.events if ev.player == p and ev.points), None)
@@ -162,7 +163,8 @@ def _pair(name: str, value: tuple[int, int]) -> tuple[int, int]:
     try:
         e, y = (int(v) for v in value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a pair of scores (elder, younger), not {value!r}")
+        raise ValueError(
+            f"{name} must be a pair of scores (elder, younger), not {value!r}") from None
     if e < 0 or y < 0:
         raise ValueError(f"{name} scores cannot be negative: {value!r}")
     if e and y and name not in ("play",):
@@ -176,10 +178,11 @@ def _play_point(item: PlayPoint | tuple[str, str, int] | str, n: int) -> PlayPoi
     try:
         who, kind, trick = item
     except (TypeError, ValueError):
-        raise ValueError(f"play point {n + 1} is not a player or (player, kind, trick): {item!r}")
+        raise ValueError(
+            f"play point {n + 1} is not a player or (player, kind, trick): {item!r}") from None
     if who not in ROLES or kind not in ("lead", "capture", "last"):
         raise ValueError(f"play point {n + 1} is not understood: {item!r}")
-    return PlayPoint(who, kind, int(trick))
+    return PlayPoint(who, kind, int(trick))  # type: ignore[arg-type]
 
 
 def reckon(
@@ -208,7 +211,7 @@ def reckon(
     >>> reckon(point=(0, 4), sequences=(18, 0), sets=(14, 0)).repique is None
     True
     """
-    decl_pairs = [
+    decl_pairs: list[tuple[Category, tuple[int, int]]] = [
         ("blanche", _pair("carte blanche", blanche)),
         ("point", _pair("point", point)),
         ("sequences", _pair("sequences", sequences)),
