@@ -431,7 +431,52 @@ def _score_phrase(c: Point | Run | CardSet) -> str:
 
 
 __all__ = [
-    "CATEGORIES", "Declaration", "DeclarationError", "DialogueLine", "Reason", "Verdict",
-    "decide", "declaration_from_spec", "dialogue", "full_declaration", "spoken_number",
-    "verdict",
+    "CATEGORIES", "Declarable", "Declaration", "DeclarationError", "DialogueLine", "Reason", "Verdict",
+    "decide", "declarable", "declaration_from_spec", "dialogue", "full_declaration", "spoken_number",
+    "spec_of", "verdict",
 ]
+
+
+@dataclass(frozen=True)
+class Declarable:
+    """What a hand may declare in each category: the full combinations and the lesser ones
+    it could sink to (best first)."""
+
+    points: tuple[Point, ...]
+    sequences: tuple[Run, ...]
+    sets: tuple[CardSet, ...]
+
+
+def declarable(combos: Combinations) -> Declarable:
+    """Every point, run and set a hand may declare: in full or sunk.
+
+    Points: the best suit's top cards, all of them down to one. Runs: each maximal run and
+    its shorter runs from the top. Sets: each set, and each trio inside a quatorze.
+
+    >>> from piquet.cards import parse_cards
+    >>> d = declarable(analyse(parse_cards("AS KS QS JS AH AD AC 9H 8H 7H 8D 7D")))
+    >>> [p.length for p in d.points], [s.name for s in d.sequences]
+    ([4, 3, 2, 1], ['Quart major', 'Tierce major', 'Tierce minor'])
+    >>> [s.call for s in d.sets]
+    ['Fourteen aces', 'Three aces', 'Three aces', 'Three aces', 'Three aces']
+    """
+    points: list[Point] = []
+    if combos.point is not None:
+        best = combos.point
+        points = [Point(best.suit, best.cards[:n]) for n in range(best.length, 0, -1)]
+    runs: list[Run] = []
+    for run in combos.sequences:
+        runs.extend(Run(run.suit, run.cards[:n]) for n in range(run.length, 2, -1))
+    sets: list[CardSet] = []
+    for s in combos.sets:
+        sets.append(s)
+        if s.count == 4:
+            sets.extend(CardSet(s.rank, tuple(c for c in s.cards if c is not gone))
+                        for gone in s.cards)
+    return Declarable(tuple(points), tuple(runs), tuple(sets))
+
+
+def spec_of(point: Point | None, runs: Sequence[Run], sets: Sequence[CardSet]
+            ) -> dict[str, list[Any]]:
+    """The declaration spec (JSON-able) naming these combinations."""
+    return Declaration(point, tuple(runs), tuple(sets)).as_spec()

@@ -11,7 +11,6 @@ from piquet import PRESETS, Rules, get_rules
 RULES_KEY: Final = "rules"
 FOUR_COLOUR_KEY: Final = "four_colour"
 PRESET_NAMES: Final = tuple(PRESETS)
-PRESET_LABELS: Final = {"britannica": "Britannica", "cavendish": "Cavendish"}
 
 
 def _clean_rules_param() -> None:
@@ -28,7 +27,7 @@ def rules_selector() -> None:
     _clean_rules_param()
     st.segmented_control(
         "Rules", PRESET_NAMES, key=RULES_KEY, default="britannica", required=True,
-        format_func=lambda n: PRESET_LABELS[n], bind="query-params",
+        bind="query-params",
         help="Britannica (the seed texts, default) or Cavendish (the 1882 club laws: "
              "+1 for the last trick, Younger must take a card).",
     )

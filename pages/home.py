@@ -1,0 +1,21 @@
+"""Home: what piquet is, a path through the lessons, what each page is for."""
+
+import streamlit as st
+
+from ui.content import text
+
+st.markdown(text("home.md"))
+
+st.divider()
+st.subheader("Start here")
+cols = st.columns(4)
+links = [
+    ("pages/lessons.py", "Lessons", ":material/school:", "Learn the rules step by step."),
+    ("pages/lab.py", "Declarations Lab", ":material/science:", "Two hands, every score explained."),
+    ("pages/quiz.py", "Quiz", ":material/quiz:", "Drill declarations until automatic."),
+    ("pages/play.py", "Play", ":material/playing_cards:", "A deal against the computer."),
+]
+for col, (page, label, icon, blurb) in zip(cols, links, strict=True):
+    with col, st.container(border=True):
+        st.page_link(page, label=label, icon=icon)
+        st.caption(blurb)

@@ -1,0 +1,89 @@
+"""AppTest: the Declarations Lab (issue 3): building hands, deep links, bad cards, sinking,
+a pasted record and its preset."""
+
+from __future__ import annotations
+
+import json
+
+from apptest import open_page, texts
+
+ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # Cavendish's example, after the exchange
+YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
+
+
+def test_lab_renders_the_example_with_verdicts_and_dialogue() -> None:
+    at = open_page("lab")
+    page = texts(at)
+    assert "Both have 5 cards; Elder's make 49, Younger's 48: Elder scores 5." in page
+    assert "What do they make?" in page  # the dialogue, equal lengths
+    assert "Fourteen tens" in page
+
+
+def test_deep_link_loads_both_hands() -> None:
+    elder = "AS,KS,QS,JS,10S,9S,AH,KH,QH,AD,KD,QD"
+    younger = "8S,7S,JH,10H,9H,8H,7H,JD,10D,9D,8D,AC"
+    at = open_page("lab", elder=elder, younger=younger)
+    page = texts(at)
+    assert "Sixième major" in page
+    assert at.text_input(key="lab_elder_text").value.replace(" ", ",") == elder
+    # Elder: 6 for point, 16 + 3 + 3 sequences, three aces: 31 before Younger scores: repique
+    assert "repique" in page.lower()
+
+
+def test_invalid_card_in_link_is_named_and_page_stays_usable() -> None:
+    at = open_page("lab", elder="AS,QQ,KS", younger=YOUNGER)
+    errors = " ".join(str(e.value) for e in at.error)
+    assert "QQ" in errors and "not a card" in errors
+    # still usable: fix the hand by typing
+    at.text_input(key="lab_elder_text").set_value(ELDER.replace(",", " ")).run()
+    assert not at.exception
+    assert not at.error
+
+
+def test_card_in_both_hands_and_short_hand() -> None:
+    at = open_page("lab")
+    at.text_input(key="lab_younger_text").set_value(
+        "AS QS 10H KC QC 10C AC AD QD JD 10D 7D").run()
+    assert any("AS is in both hands" in str(e.value) for e in at.error)
+    at.text_input(key="lab_younger_text").set_value("QS 10H KC QC 10C AC AD QD JD 10D 7D").run()
+    assert any("Younger has 11 cards; a hand has 12" in str(e.value) for e in at.error)
+    assert not at.exception
+
+
+def test_sinking_the_quatorze_changes_the_sets_verdict() -> None:
+    at = open_page("lab", elder=ELDER, younger=YOUNGER)
+    assert "Younger scores 17" in texts(at)
+    sets = at.multiselect(key="lab_sink_younger_sets")
+    assert len(sets.value) == 2
+    sets.set_value([]).run()  # Younger declares no set: Elder's three jacks are unopposed
+    page = texts(at)
+    assert "Younger declares no set" in page
+    assert "Sets** — Elder scores 3" in page
+
+
+def test_pasted_record_uses_its_own_preset() -> None:
+    record = {
+        "rules": "cavendish",
+        "elder": ["AS", "KS", "JS", "AH", "QH", "JH", "8H", "JC", "8C", "7C", "9D", "8D"],
+        "younger": ["10S", "7S", "10H", "9H", "7H", "KC", "QC", "10C", "AD", "QD", "JD", "10D"],
+        "talon": ["9S", "8S", "KH", "9C", "KD", "QS", "AC", "7D"],
+        "elder_discard": ["KS", "8C", "7C", "9D", "8D"],
+        "younger_discard": ["7S", "9H", "7H"],
+    }
+    at = open_page("lab")
+    at.text_area(key="lab_record_text").set_value(json.dumps(record)).run()
+    at.button(key="lab_load").click().run()
+    assert not at.exception
+    page = texts(at)
+    assert "preset named by the loaded record" in page and "cavendish" in page
+
+
+def test_broken_record_gives_a_message() -> None:
+    at = open_page("lab")
+    at.text_area(key="lab_record_text").set_value('{"elder": ["AS"]').run()
+    at.button(key="lab_load").click().run()
+    assert any("not valid JSON" in str(e.value) for e in at.error)
+    at.text_area(key="lab_record_text").set_value('{"elder": ["AS"], "younger": []}').run()
+    at.button(key="lab_load").click().run()
+    assert any("cannot be scored" in str(e.value) for e in at.error)
+    assert not at.exception
