@@ -1,13 +1,12 @@
-"""Home: what piquet is, a path through the lessons, what each page is for."""
+"""Home: what piquet is, where to start, a path through the lessons, what each page is for."""
 
 import streamlit as st
 
 from ui.content import text
 
-st.markdown(text("home.md"))
+intro, _, rest = text("home.md").partition("## A suggested path")
+st.markdown(intro)
 
-st.divider()
-st.subheader("Start here")
 cols = st.columns(4)
 links = [
     ("pages/lessons.py", "Lessons", ":material/school:", "Learn the rules step by step."),
@@ -19,3 +18,5 @@ for col, (page, label, icon, blurb) in zip(cols, links, strict=True):
     with col, st.container(border=True):
         st.page_link(page, label=label, icon=icon)
         st.caption(blurb)
+
+st.markdown("## A suggested path" + rest)

@@ -69,6 +69,9 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
 
 
 def _mask(cards: Sequence[Card], what: str, size: int | None) -> int:
+    m = sum([c.bit for c in cards])
+    if m.bit_count() == len(cards) and (size is None or len(cards) == size):
+        return m
     m = 0
     for c in cards:
         if m & c.bit:

@@ -1,0 +1,84 @@
+"""Server time of a rerun after a click, measured with Streamlit's AppTest (the script run
+and its element tree; no browser). Target (issue 3): well under 100 ms.
+
+    python bench/bench_app.py [--n 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"
+YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
+
+
+def page(name: str, **params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(f"pages/{name}.py")
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def timed(at: AppTest, click: Callable[[AppTest, int], None], n: int) -> list[float]:
+    out = []
+    for i in range(n):
+        click(at, i)
+        t = time.perf_counter()
+        at.run()
+        out.append((time.perf_counter() - t) * 1000)
+        assert not at.exception, at.exception
+    return out
+
+
+def report(name: str, ms: list[float]) -> None:
+    ms = sorted(ms)
+    print(f"{name:<44} median {statistics.median(ms):6.1f} ms   max {ms[-1]:6.1f} ms   (n={len(ms)})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=20)
+    n = ap.parse_args().n
+    at = page("lab", elder=ELDER, younger=YOUNGER)
+
+    def toggle_blanche(at: AppTest, i: int) -> None:
+        at.toggle(key="lab_blanche_younger").set_value(i % 2 == 0)
+
+    report("Lab: toggle a carte blanche flag", timed(at, toggle_blanche, n))
+
+    full_sets = at.multiselect(key="lab_sink_younger_sets").value
+
+    def sink(at: AppTest, i: int) -> None:
+        at.multiselect(key="lab_sink_younger_sets").set_value([] if i % 2 == 0 else full_sets)
+
+    report("Lab: sink / restore Younger's sets", timed(at, sink, n))
+
+    def retype(at: AppTest, i: int) -> None:
+        hand = ELDER.split(",")
+        at.text_input(key="lab_elder_text").set_value(" ".join(hand[i % 2:] + hand[: i % 2]))
+
+    report("Lab: type a hand", timed(at, retype, n))
+    sheet = page("scoresheet", a="40,30,20,0,10,20", b="10,20,30,9,10,10")
+
+    def edit(at: AppTest, i: int) -> None:
+        at.text_input(key="sheet_b").set_value(f"10,20,30,9,10,{10 + i % 3}")
+
+    report("Score sheet: edit a deal", timed(sheet, edit, n))
+
+
+if __name__ == "__main__":
+    main()
