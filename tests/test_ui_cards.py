@@ -1,0 +1,360 @@
+"""The UI helpers without a browser: SVG cards, card rows, pill labels, hand parsing, and
+the hand builder driven through Streamlit's AppTest (tests/apps/hand_builder_app.py)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from piquet.cards import DECK, Card, Suit, parse_cards
+from ui.cards import (
+    BLACK,
+    BLUE,
+    GREEN,
+    HIGHLIGHT_COLOUR,
+    PIP_PATHS,
+    RED,
+    card_colour,
+    card_label,
+    card_svg,
+    cards_row_html,
+)
+from ui.hand_builder import PICKER_ORDER, hand_problems, parse_hand_param
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+APP = Path(__file__).parent / "apps" / "hand_builder_app.py"
+TWELVE = "AS KS QS JS 10S 9S 8S 7S AH KH QH JH"
+ELEVEN = "AS KS QS JS 10S 9S 8S 7S AH KH QH"
+ALL_INKS = {BLACK, RED, BLUE, GREEN}
+
+
+def _svg(card: Card, **kw: object) -> ET.Element:
+    return ET.fromstring(card_svg(card, **kw))  # type: ignore[arg-type]
+
+
+def _inks(svg: str) -> set[str]:
+    """The suit inks a card uses."""
+    return {c for c in ALL_INKS if c in svg}
+
+
+# --------------------------------------------------------------------------- card_svg
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_card_svg_is_one_line_accessible_xml(card: Card) -> None:
+    svg = card_svg(card)
+    assert "\n" not in svg and "\r" not in svg
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG_NS}svg"
+    assert root.get("role") == "img"
+    assert root.get("aria-label") == card.name
+    title = root.find(f"{SVG_NS}title")
+    assert title is not None and title.text == card.name
+    assert root.get("width") == "64"
+    assert root.get("viewBox") == "0 0 100 140"
+    texts = [t.text for t in root.iter(f"{SVG_NS}text")]
+    assert texts.count(card.rank.symbol) >= 2  # both corner indices
+    assert "Georgia, 'DejaVu Serif', serif" in svg and 'font-weight="bold"' in svg
+    # Pips are our own paths, not glyphs: at least the two index pips and the centre one.
+    pip_paths = [p for p in root.iter(f"{SVG_NS}path") if p.get("d") == PIP_PATHS[card.suit]]
+    assert len(pip_paths) >= 3
+
+
+@pytest.mark.parametrize("card", DECK, ids=str)
+def test_card_colours(card: Card) -> None:
+    expected_two = RED if card.suit.is_red else BLACK
+    assert _inks(card_svg(card)) == {expected_two}
+    four = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
+    assert _inks(card_svg(card, four_colour=True)) == {four[card.suit]}
+    assert card_colour(card.suit, four_colour=True) == four[card.suit]
+
+
+def test_ten_fits_its_corner() -> None:
+    root = _svg(Card.of("10H"))
+    tens = [t for t in root.iter(f"{SVG_NS}text") if t.text == "10"]
+    assert len(tens) == 2
+    for t in tens:
+        # Condensed to the width of one letter so it stays inside the corner margin.
+        assert float(t.get("textLength", "99")) <= 20
+        assert t.get("lengthAdjust") == "spacingAndGlyphs"
+
+
+def test_highlight_adds_gold_outline() -> None:
+    card = Card.of("QH")
+    assert HIGHLIGHT_COLOUR not in card_svg(card)
+    root = _svg(card, highlight=True, width=64)
+    outlines = [r for r in root.iter(f"{SVG_NS}rect") if r.get("stroke") == HIGHLIGHT_COLOUR]
+    assert len(outlines) == 1
+    # 3 screen pixels at 64px wide = 3 * 100/64 viewBox units.
+    assert float(outlines[0].get("stroke-width", "0")) == pytest.approx(300 / 64, abs=0.01)
+
+
+def test_dim_lowers_opacity() -> None:
+    assert 'opacity="0.35"' not in card_svg(Card.of("7C"))
+    assert 'opacity="0.35"' in card_svg(Card.of("7C"), dim=True)
+
+
+def test_face_down_hides_the_card() -> None:
+    card = Card.of("QH")
+    svg = card_svg(card, face_down=True)
+    root = ET.fromstring(svg)
+    assert root.get("aria-label") == "Face-down card"
+    assert "Queen" not in svg and ">Q<" not in svg and RED not in svg
+
+
+def test_width_scales_the_card() -> None:
+    root = _svg(Card.of("AS"), width=100)
+    assert (root.get("width"), root.get("height")) == ("100", "140")
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def test_cards_row_html_one_line_and_parses() -> None:
+    cards = parse_cards("AS 10H QD 7C")
+    row = cards_row_html(cards, highlight={cards[1]}, dim={cards[2]}, caption="Elder's point")
+    assert "\n" not in row and "\r" not in row
+    assert row.startswith('<div class="pq-cards"')
+    root = ET.fromstring(row)  # well-formed: div, svgs, caption
+    svgs = root.findall(f"{SVG_NS}svg")
+    assert [s.get("aria-label") for s in svgs] == [c.name for c in cards]
+    assert "display:flex" in root.get("style", "") and "flex-wrap:wrap" in root.get("style", "")
+    assert "gap:4px" in root.get("style", "")
+    assert row.count(HIGHLIGHT_COLOUR) == 1
+    assert row.count('opacity="0.35"') == 1
+    assert "Elder&#x27;s point" in row
+
+
+def test_cards_row_caption_is_escaped() -> None:
+    row = cards_row_html(
+        parse_cards("AS"), caption='<script>alert("x")</script>\n<img src=x onerror=alert(1)>'
+    )
+    assert "<script>" not in row and "<img" not in row
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in row
+    assert "\n" not in row
+    ET.fromstring(row)
+
+
+def test_cards_row_overlap() -> None:
+    row = cards_row_html(parse_cards("AS KS QS"), width=60, overlap=True)
+    margins = re.findall(r'style="margin-left:(-[\d.]+)px"', row)
+    assert len(margins) == 2  # every card but the first
+    assert all(-60 < float(m) < -20 for m in margins)
+    assert "pq-overlap" in row
+
+
+def test_cards_row_empty() -> None:
+    row = cards_row_html(())
+    assert row.startswith('<div class="pq-cards"') and "<svg" not in row
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def test_card_label() -> None:
+    assert card_label(Card.of("QH")) == ":red[Q♥\ufe0e]"
+    assert card_label(Card.of("10D")) == ":red[10♦\ufe0e]"
+    assert card_label(Card.of("QS")) == "Q♠\ufe0e"
+    assert card_label(Card.of("7C")) == "7♣\ufe0e"
+    assert card_label(Card.of("QS"), four_colour=True) == "Q♠\ufe0e"
+    assert card_label(Card.of("QH"), four_colour=True) == ":red[Q♥\ufe0e]"
+    assert card_label(Card.of("AD"), four_colour=True) == ":blue[A♦\ufe0e]"
+    assert card_label(Card.of("JC"), four_colour=True) == ":green[J♣\ufe0e]"
+    assert len({card_label(c) for c in DECK}) == 32
+
+
+def test_picker_order_is_display_order() -> None:
+    assert len(PICKER_ORDER) == 32 and set(PICKER_ORDER) == set(DECK)
+    assert [str(c) for c in PICKER_ORDER[:9]] == [
+        "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "AH",
+    ]
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def test_parse_hand_param_good() -> None:
+    hand, err = parse_hand_param(TWELVE.replace(" ", ","), "Elder")
+    assert err is None and hand == parse_cards(TWELVE)
+    hand, err = parse_hand_param(TWELVE.lower().replace("10", "t"), "Elder")
+    assert err is None and hand == parse_cards(TWELVE)
+
+
+@pytest.mark.parametrize("value", [None, "", "   "])
+def test_parse_hand_param_absent(value: str | None) -> None:
+    assert parse_hand_param(value, "Elder") == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (ELEVEN.replace(" ", ","), "Elder has 11 cards; a hand has 12"),
+        ("QQ," + ELEVEN.replace(" ", ","), "QQ is not a card"),
+        ("AS,AS," + ",".join(TWELVE.split()[1:11]), "Elder holds AS twice"),
+        ("6H," + ELEVEN.replace(" ", ","), "6H is not a card (the piquet pack has no cards"),
+        (TWELVE + " 7H", "Elder has 13 cards; a hand has 12"),
+        ("x" * 5000, "too much text"),
+    ],
+)
+def test_parse_hand_param_bad(value: str, message: str) -> None:
+    hand, err = parse_hand_param(value, "Elder")
+    assert hand is None
+    assert err is not None and message in err
+
+
+def test_parse_hand_param_quotes_odd_tokens_as_code() -> None:
+    hand, err = parse_hand_param("[x](javascript:alert(1)),<b>hi</b>,http://e.x", "Elder")
+    assert hand is None and err is not None
+    assert "`[x](javascript:a…` is not a card" in err
+    assert "`<b>hi</b>`" in err and "`http://e.x`" in err
+
+
+def test_parse_hand_param_taken() -> None:
+    hand, err = parse_hand_param(TWELVE, "Elder", taken=frozenset(parse_cards("KH 7D")))
+    assert hand is None and err == "KH is in both hands"
+    hand, err = parse_hand_param(TWELVE, "Elder", taken=frozenset(parse_cards("7S KH QS")))
+    assert err == "QS, 7S and KH are in both hands"
+
+
+def test_hand_problems_reports_everything_without_raising() -> None:
+    cards, problems = hand_problems("AS QQ AS KH", who="Younger", size=12,
+                                    taken=frozenset(parse_cards("KH")))
+    assert cards == parse_cards("AS KH")
+    assert problems == ("QQ is not a card", "Younger holds AS twice", "KH is in both hands")
+    _, problems = hand_problems("AS", who="Elder", size=12)
+    assert problems == ("Elder has 1 card; a hand has 12",)
+    _, problems = hand_problems(" ".join(f"Z{i}" for i in range(20)), who="Elder")
+    assert len(problems) == 6 and problems[-1].startswith("… and 15 more")
+
+
+def test_odd_tokens_are_inert_markdown() -> None:
+    _, problems = hand_problems("a`b ``c :red[x] $x$ " + "Y" * 30, who="Elder")
+    assert problems[:4] == (
+        "``a`b`` is not a card",
+        "``` ``c ``` is not a card",
+        "`:red[x]` is not a card",
+        "`$x$` is not a card",
+    )
+    assert problems[4] == "Y" * 16 + "… is not a card"
+
+
+# --------------------------------------------------------------------------- AppTest
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _result(at: AppTest) -> str:
+    return next(t.value for t in at.text if t.value.startswith("result: "))
+
+
+def _picked(at: AppTest) -> list[str]:
+    value = at.pills(key="elder_pills").value
+    assert isinstance(value, list)
+    return [str(c) for c in value]
+
+
+def test_app_starts_empty_without_error() -> None:
+    at = _app()
+    assert not at.error
+    assert at.text_input(key="elder_text").value == ""
+    assert _picked(at) == []
+    assert len(at.pills(key="elder_pills").options) == 32
+    assert _result(at) == "result: None"
+    # inject_css was called twice in the run (app and builder): one stylesheet.
+    styles = [h for h in at.get("html") if "<style>" in h.proto.body]
+    assert len(styles) == 1
+
+
+def test_app_eleven_cards() -> None:
+    at = _app()
+    at.text_input(key="elder_text").input(ELEVEN).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["Elder has 11 cards; a hand has 12"]
+    assert _result(at) == "result: None"
+    assert _picked(at) == ELEVEN.split()
+
+
+def test_app_not_a_card() -> None:
+    at = _app()
+    at.text_input(key="elder_text").input("QQ").run()
+    assert not at.exception
+    assert len(at.error) == 1 and "QQ is not a card" in at.error[0].value
+    assert _result(at) == "result: None"
+    assert at.text_input(key="elder_text").value == "QQ"  # kept for the user to fix
+
+
+def test_app_twelve_cards_sync_the_pills() -> None:
+    at = _app()
+    at.text_input(key="elder_text").input(TWELVE.lower().replace(" ", ", ")).run()
+    assert not at.exception
+    assert not at.error
+    assert _picked(at) == TWELVE.split()
+    assert at.text_input(key="elder_text").value == TWELVE  # tidied to canonical spelling
+    assert _result(at) == "result: " + TWELVE
+
+
+def test_app_pills_sync_the_text() -> None:
+    at = _app()
+    at.pills(key="elder_pills").set_value(list(parse_cards("7C AS 10H"))).run()
+    assert not at.exception
+    assert at.text_input(key="elder_text").value == "AS 10H 7C"
+    assert [e.value for e in at.error] == ["Elder has 3 cards; a hand has 12"]
+    at.pills(key="elder_pills").select(Card.of("KS")).run()
+    assert at.text_input(key="elder_text").value == "AS KS 10H 7C"
+
+
+def test_app_deal_at_random_and_clear() -> None:
+    at = _app()
+    at.session_state["test_taken"] = TWELVE
+    at.run()  # the button's callback gets the other hand as drawn in the last run
+    at.button(key="elder_deal").click().run()
+    assert not at.exception
+    assert not at.error
+    dealt = parse_cards(at.text_input(key="elder_text").value or "")
+    assert len(dealt) == 12 == len(set(dealt))
+    assert not set(dealt) & set(parse_cards(TWELVE))  # avoids the other hand
+    assert sorted(_picked(at)) == sorted(str(c) for c in dealt)
+    assert _result(at) != "result: None"
+    at.button(key="elder_clear").click().run()
+    assert not at.exception
+    assert at.text_input(key="elder_text").value == "" and _picked(at) == []
+    assert _result(at) == "result: None"
+
+
+def test_app_card_in_both_hands() -> None:
+    at = _app()
+    at.session_state["test_taken"] = "KH 7D"
+    at.text_input(key="elder_text").input(TWELVE).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["KH is in both hands"]
+    assert _result(at) == "result: None"
+
+
+def test_app_set_hand_before_drawing() -> None:
+    at = _app()
+    at.session_state["test_set_hand"] = TWELVE.replace(" ", ",")
+    at.run()
+    assert not at.exception
+    assert _picked(at) == TWELVE.split()
+    assert _result(at) == "result: " + TWELVE
+
+
+def test_app_user_text_is_never_html() -> None:
+    at = _app()
+    at.text_input(key="elder_text").input("<img/src=x/onerror=alert(1)> [a](http://x.y)").run()
+    assert not at.exception
+    shown = " ".join(e.value for e in at.error)
+    # Odd tokens are shown inside code spans, where Markdown, links and HTML are inert.
+    assert shown.startswith("`<img/src=x/onerr…` is not a card"), shown
+    assert "`[a](http://x.y)` is not a card" in shown
+    for md in at.markdown:
+        assert "onerror" not in md.value

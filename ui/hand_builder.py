@@ -1,0 +1,300 @@
+"""A reusable 12-card hand builder: a text box and a 32-card picker kept in sync.
+
+State lives in ``st.session_state`` under keys prefixed with the builder's ``key``:
+
+========================  ==========================================================
+``f"{key}_text"``         the text box (``"AS KS 10H ..."``)
+``f"{key}_pills"``        the picker, a ``list[Card]``
+``f"{key}_deal"``         the "Deal at random" button
+``f"{key}_clear"``        the "Clear" button
+``f"{key}_builder"``      the container around all of it (CSS class ``st-key-{key}_builder``)
+========================  ==========================================================
+
+Editing one of the text box and the picker updates the other from an ``on_change``
+callback, which runs before the script and therefore before either widget is drawn
+(Streamlit forbids writing a widget's key once it is drawn in the same run). For the same
+reason :func:`set_hand` must be called before :func:`hand_builder` in a run.
+
+Everything the user typed is shown back as inert Markdown text (odd tokens in code
+spans), never as HTML or links.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Collection, Iterable
+
+import streamlit as st
+
+from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_cards
+from ui.cards import card_label
+from ui.style import inject_css
+
+__all__ = [
+    "PICKER_ORDER",
+    "hand_builder",
+    "hand_problems",
+    "parse_hand_param",
+    "set_hand",
+]
+
+PICKER_ORDER: tuple[Card, ...] = sort_cards(DECK)
+"""The picker's 32 cards: spades, hearts, diamonds, clubs; ace down to seven in each."""
+
+_SEPARATORS = re.compile(r"[\s,]+")
+_MAX_TEXT = 400  # characters: twelve cards with generous separators fit many times over
+_MAX_TOKEN_SHOWN = 16
+_MAX_PROBLEMS = 6
+_PLAIN_TOKEN = re.compile(r"[A-Za-z0-9♠♥♦♣♤♡♢♧\ufe0e\ufe0f…]+")
+
+
+def _show_token(token: str) -> str:
+    """A user's token, safe inside Markdown (``st.error``) and readable as plain text.
+
+    Plain letters, digits and suit symbols are shown as they are (``QQ``); anything else
+    goes in a code span, where Markdown, links and HTML are all inert.
+
+    >>> _show_token("QQ"), _show_token("<b>x</b>"), _show_token("a`b")
+    ('QQ', '`<b>x</b>`', '``a`b``')
+    """
+    shown = token if len(token) <= _MAX_TOKEN_SHOWN else token[:_MAX_TOKEN_SHOWN] + "…"
+    if _PLAIN_TOKEN.fullmatch(shown):
+        return shown
+    shown = shown.replace("\r", " ").replace("\n", " ")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", shown)), default=0) + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _SEPARATORS.split(text[:_MAX_TEXT * 4]) if t]
+
+
+def _recognised(text: str) -> tuple[tuple[Card, ...], bool]:
+    """The distinct cards the text names (in order), and whether every token was a card."""
+    out: list[Card] = []
+    all_ok = True
+    for tok in _tokens(text):
+        try:
+            card = parse_card(tok)
+        except CardError:
+            all_ok = False
+            continue
+        if card not in out:
+            out.append(card)
+    return tuple(out), all_ok
+
+
+def hand_problems(
+    cards: str | Iterable[Card],
+    *,
+    who: str,
+    size: int | None = 12,
+    taken: Collection[Card] = frozenset(),
+) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Check a hand; never raises.
+
+    Returns the distinct cards recognised (in the order given) and a tuple of problems,
+    empty when the hand is good. Problems are Markdown-safe sentences (odd user tokens
+    are put in code spans), e.g. ``QQ is not a card``, ``Elder holds AS twice``,
+    ``KH is in both hands``, ``Elder has 11 cards; a hand has 12``. The count is reported
+    only when every token was a card.
+
+    >>> hand_problems("AS QQ AS", who="Elder", size=3)
+    ((Card('AS'),), ('QQ is not a card', 'Elder holds AS twice'))
+    >>> hand_problems("AS KH", who="Elder", size=2, taken={parse_card("KH")})[1]
+    ('KH is in both hands',)
+    """
+    problems: list[str] = []
+    seen: dict[Card, int] = {}
+    all_ok = True
+    if isinstance(cards, str):
+        if len(cards) > _MAX_TEXT:
+            return (), (f"That is too much text for one hand ({len(cards)} characters)",)
+        for tok in _tokens(cards):
+            try:
+                card = parse_card(tok)
+            except CardError as err:
+                hint = str(err).partition(" is not a card")[2]
+                problems.append(f"{_show_token(tok)} is not a card{hint}")  # hint: engine text
+                all_ok = False
+                continue
+            seen[card] = seen.get(card, 0) + 1
+    else:
+        for card in cards:
+            seen[card] = seen.get(card, 0) + 1
+    for card, n in seen.items():
+        if n > 1:
+            times = "twice" if n == 2 else f"{n} times"
+            problems.append(f"{who} holds {card} {times}")
+    both = [str(card) for card in seen if card in taken]
+    if both:
+        problems.append(f"{_and(both)} {'is' if len(both) == 1 else 'are'} in both hands")
+    if all_ok and size is not None and len(seen) != size:
+        noun = "card" if len(seen) == 1 else "cards"
+        problems.append(f"{who} has {len(seen)} {noun}; a hand has {size}")
+    if len(problems) > _MAX_PROBLEMS:
+        more = len(problems) - (_MAX_PROBLEMS - 1)
+        problems[_MAX_PROBLEMS - 1 :] = [f"… and {more} more problems"]
+    return tuple(seen), tuple(problems)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def parse_hand_param(
+    value: str | None,
+    who: str,
+    *,
+    size: int = 12,
+    taken: Collection[Card] = frozenset(),
+) -> tuple[tuple[Card, ...] | None, str | None]:
+    """Parse a hand from a URL query parameter (``"AS,KS,10H,..."``; spaces also work).
+
+    Returns ``(hand, None)`` for a good hand (cards in the order given), ``(None, message)``
+    for a bad one, and ``(None, None)`` when the parameter is absent or empty. Never raises.
+    The message is Markdown-safe (the link is user input), ready for ``st.error``.
+
+    >>> parse_hand_param("AS,KS,10H", "Elder", size=3)
+    ((Card('AS'), Card('KS'), Card('10H')), None)
+    >>> parse_hand_param("AS,KS", "Elder")
+    (None, 'Elder has 2 cards; a hand has 12')
+    >>> parse_hand_param(None, "Elder")
+    (None, None)
+    """
+    if value is None or not str(value).strip():
+        return None, None
+    cards, problems = hand_problems(str(value), who=who, size=size, taken=taken)
+    if problems:
+        return None, "; ".join(problems)
+    return cards, None
+
+
+# --------------------------------------------------------------------------- state
+
+
+def _keys(key: str) -> tuple[str, str]:
+    return f"{key}_text", f"{key}_pills"
+
+
+def set_hand(key: str, cards: str | Iterable[Card]) -> None:
+    """Set builder ``key``'s text box and picker to ``cards`` (cards, or text as typed).
+
+    Call it before the builder is drawn in this run (or from a widget callback), e.g. to
+    load a deep link or a pasted record. Text is kept as given, so its mistakes are shown.
+    """
+    text_key, pills_key = _keys(key)
+    if isinstance(cards, str):
+        text = cards[:_MAX_TEXT]
+        picked, _ = _recognised(text)
+    else:
+        given = tuple(cards)
+        text = format_cards(given)
+        picked = tuple(dict.fromkeys(given))
+    st.session_state[text_key] = text
+    st.session_state[pills_key] = list(picked)
+
+
+def _on_text(key: str) -> None:
+    """The text box changed: the picker follows; an all-good text is tidied up."""
+    text_key, pills_key = _keys(key)
+    text = str(st.session_state.get(text_key) or "")
+    picked, all_ok = _recognised(text)
+    st.session_state[pills_key] = list(picked)
+    if all_ok:
+        # Canonical spelling, the user's order, duplicates kept so the error still shows.
+        st.session_state[text_key] = format_cards(parse_card(t) for t in _tokens(text))
+
+
+def _on_pills(key: str) -> None:
+    """The picker changed: the text box follows, in display order."""
+    text_key, pills_key = _keys(key)
+    picked = [c for c in (st.session_state.get(pills_key) or []) if isinstance(c, Card)]
+    st.session_state[text_key] = format_cards(sort_cards(picked))
+
+
+def _deal(key: str, size: int, taken: frozenset[Card]) -> None:
+    pool = [c for c in DECK if c not in taken]
+    set_hand(key, sort_cards(random.sample(pool, min(size, len(pool)))))
+
+
+def _clear(key: str) -> None:
+    set_hand(key, ())
+
+
+# --------------------------------------------------------------------------- widget
+
+
+def hand_builder(
+    key: str,
+    *,
+    label: str,
+    taken: frozenset[Card] = frozenset(),
+    default: tuple[Card, ...] = (),
+    size: int = 12,
+    four_colour: bool = False,
+) -> tuple[Card, ...] | None:
+    """Draw a hand builder and return its hand (display order) when valid, else ``None``.
+
+    The user types cards (``AS KS 10H ...``) or picks them from a 32-card grid, or deals
+    at random; the two stay in sync. ``taken`` are the other hand's cards: they can still
+    be picked, but then "KH is in both hands" is shown. ``label`` names the hand in the
+    labels and messages ("Elder has 11 cards; a hand has 12"). ``default`` fills a new
+    builder. Never raises on anything the user does.
+    """
+    text_key, pills_key = _keys(key)
+    ss = st.session_state
+    if text_key not in ss and pills_key not in ss:
+        set_hand(key, default)
+    elif text_key not in ss:
+        _on_pills(key)
+    elif pills_key not in ss:
+        ss[pills_key] = list(_recognised(str(ss[text_key] or ""))[0])
+    taken = frozenset(taken)
+
+    inject_css()
+    with st.container(key=f"{key}_builder"):
+        st.text_input(
+            f"{label}: type the cards",
+            key=text_key,
+            placeholder="AS KS QS 10H 9H …",
+            max_chars=_MAX_TEXT,
+            on_change=_on_text,
+            args=(key,),
+            help=(
+                "A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C "
+                "(or ♠ ♥ ♦ ♣). Separate cards with spaces or commas."
+            ),
+        )
+        with st.container(key=f"{key}_pq_card_grid"):
+            st.pills(
+                f"{label}: pick the cards",
+                PICKER_ORDER,
+                selection_mode="multi",
+                format_func=lambda c: card_label(c, four_colour),
+                key=pills_key,
+                on_change=_on_pills,
+                args=(key,),
+                label_visibility="collapsed",
+            )
+        with st.container(horizontal=True, key=f"{key}_buttons", gap="small"):
+            st.button(
+                "Deal at random",
+                key=f"{key}_deal",
+                on_click=_deal,
+                args=(key, size, taken),
+                icon=":material/casino:",
+            )
+            st.button("Clear", key=f"{key}_clear", on_click=_clear, args=(key,))
+
+        text = str(ss.get(text_key) or "")
+        if not _tokens(text):
+            st.caption(f"Type or pick {size} cards for {label}.")
+            return None
+        cards, problems = hand_problems(text, who=label, size=size, taken=taken)
+        if problems:
+            st.error("  \n".join(problems), icon=":material/error:")
+            return None
+        return sort_cards(cards)

@@ -1,0 +1,105 @@
+"""The app's shared CSS, injected once per run with ``st.html("<style>...</style>")``.
+
+Classes for page code:
+
+``.pq-cards``      a row of cards (made by :func:`ui.cards.cards_row_html`); cards lift on hover
+``.pq-big``        projector mode: put it on any ancestor (or use a container with key
+                   ``pq_big``, class ``st-key-pq_big``) and the cards inside grow by half;
+                   ``inject_css(big=True)`` does it for the whole page, dialogue included
+``.pq-dialogue``   a block of declaration dialogue, one ``.pq-elder`` / ``.pq-younger``
+                   line per speech, with an optional ``.pq-speaker`` name inside
+``.pq-good`` ``.pq-notgood`` ``.pq-equal``   verdict chips ("Good", "Not good", "Equal")
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+__all__ = ["BIG_CSS", "CSS", "inject_css"]
+
+CSS = """
+.pq-cards{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;row-gap:6px;
+  margin:.25rem 0 .6rem 0}
+.pq-cards svg{flex:none;display:block;position:relative;
+  filter:drop-shadow(0 1px 1.5px rgba(0,0,0,.18));
+  transition:transform .12s ease-out,filter .12s ease-out}
+.pq-cards svg:hover{transform:translateY(-5px);z-index:2;
+  filter:drop-shadow(0 5px 7px rgba(0,0,0,.25))}
+.pq-cards .pq-caption{flex-basis:100%;font-size:.85rem;opacity:.75;margin-top:2px}
+.pq-big .pq-cards,.pq-cards.pq-big,.st-key-pq_big .pq-cards{zoom:1.5}
+@media (prefers-reduced-motion:reduce){
+  .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
+
+[class*="_pq_card_grid"]{container-type:inline-size}
+[class*="_pq_card_grid"] .stElementContainer,
+[class*="_pq_card_grid"] [data-testid="stButtonGroup"]{width:100%}
+[class*="_pq_card_grid"] [data-testid="stButtonGroup"]>div{display:grid;
+  grid-template-columns:repeat(8,minmax(0,1fr));gap:.3rem;max-width:34rem}
+[class*="_pq_card_grid"] [data-testid="stButtonGroup"] button{justify-content:center;
+  min-width:0;width:100%;padding-left:.15rem;padding-right:.15rem;
+  font-variant-numeric:tabular-nums}
+[class*="_pq_card_grid"] [data-testid="stButtonGroup"] button[aria-pressed="true"]{
+  color:inherit;font-weight:700}
+@container (max-width:21rem){
+  [class*="_pq_card_grid"] [data-testid="stButtonGroup"]>div{
+    grid-template-columns:repeat(4,minmax(0,1fr));max-width:17rem}}
+
+.pq-dialogue{font-family:Georgia,'DejaVu Serif',serif;font-size:1.05rem;line-height:1.5;
+  margin:.5rem 0 1rem 0;max-width:44rem}
+.pq-elder,.pq-younger{display:block;padding:.3rem .8rem;margin:.25rem 0;
+  border-left:3px solid;border-radius:0 .5rem .5rem 0}
+.pq-elder{border-color:#23407a;background:rgba(35,64,122,.07);margin-right:2.5rem}
+.pq-younger{border-color:#a0681a;background:rgba(160,104,26,.08);margin-left:2.5rem}
+.pq-speaker{font-variant:small-caps;font-weight:700;letter-spacing:.04em;opacity:.85;
+  margin-right:.45rem}
+
+.pq-good,.pq-notgood,.pq-equal{display:inline-block;padding:.05rem .6rem;
+  border-radius:999px;border:1px solid;font-family:inherit;font-size:.82em;
+  font-weight:600;line-height:1.5;vertical-align:baseline;white-space:nowrap}
+.pq-good{background:#e4f2e5;color:#1d5e22;border-color:#a6d2aa}
+.pq-notgood{background:#fbe8e6;color:#9b2a1f;border-color:#eab1aa}
+.pq-equal{background:#f1efe8;color:#57534a;border-color:#d3cfc2}
+"""
+"""The shared stylesheet (without ``<style>`` tags)."""
+
+BIG_CSS = """
+.pq-cards{zoom:1.5}
+.pq-dialogue{font-size:1.35rem;max-width:60rem}
+.pq-good,.pq-notgood,.pq-equal{font-size:.95em}
+"""
+"""Extra rules for projector mode across the whole page."""
+
+
+def _first_call_this_run(tag: str) -> bool:
+    """True the first time ``tag`` is seen in the current script run (best effort).
+
+    Streamlit gives each run a fresh ``parallel_coordinator`` on the run context; we
+    remember which one we last injected for. Without a context (bare ``python``), or if
+    Streamlit's internals change, this answers True and the CSS is simply injected again,
+    which is harmless.
+    """
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        ctx = get_script_run_ctx(suppress_warning=True)
+        run_marker = getattr(ctx, "parallel_coordinator", None)
+        if ctx is None or run_marker is None:
+            return True
+        seen: dict[str, object] = ctx.__dict__.setdefault("_pq_css_injected", {})
+        if seen.get(tag) is run_marker:
+            return False
+        seen[tag] = run_marker
+        return True
+    except Exception:
+        return True
+
+
+def inject_css(*, big: bool = False) -> None:
+    """Inject the shared CSS (and with ``big`` the projector-mode rules) once per run.
+
+    Safe to call from every page and widget helper: later calls in the same run do nothing.
+    """
+    if _first_call_this_run("base"):
+        st.html(f"<style>{CSS}</style>")
+    if big and _first_call_this_run("big"):
+        st.html(f"<style>{BIG_CSS}</style>")
