@@ -3,7 +3,10 @@
 import streamlit as st
 
 from ui.content import text
+from ui.frame import ensure_frame
 from ui.presets import presets_table
+
+ensure_frame()
 
 st.markdown(text("about.md"))
 st.download_button(

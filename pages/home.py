@@ -3,6 +3,9 @@
 import streamlit as st
 
 from ui.content import text
+from ui.frame import ensure_frame
+
+ensure_frame()
 
 intro, _, rest = text("home.md").partition("## A suggested path")
 st.markdown(intro)

@@ -4,6 +4,7 @@ with its reason, the reckoning order as a running tally, and sinking to try."""
 import streamlit as st
 
 from piquet import Card, DealRecord, format_cards, get_rules, score_declarations
+from ui.frame import ensure_frame
 from ui.hand_builder import hand_builder, parse_hand_param, set_hand
 from ui.lab import (
     RULES_FOR_RECORD,
@@ -16,6 +17,8 @@ from ui.lab import (
     verdict_lines,
 )
 from ui.settings import current_rules, four_colour
+
+ensure_frame()
 
 EXAMPLE_ELDER = "AS JS 9S 8S AH KH QH JH 8H JC 9C KD"
 EXAMPLE_YOUNGER = "10S QS 10H KC QC 10C AC AD QD JD 10D 7D"

@@ -4,7 +4,10 @@ import altair as alt
 import streamlit as st
 
 from piquet import settle_partie
+from ui.frame import ensure_frame
 from ui.scores import parse_totals, sheet_state
+
+ensure_frame()
 
 st.title("Score sheet")
 st.caption("Enter each deal's score for Player A and Player B, separated by commas. "

@@ -1,0 +1,387 @@
+"""The Lessons page through Streamlit's AppTest: every lesson renders, the chooser follows
+``?lesson=``, the check questions give feedback and move the progress, and the widgets show
+the engine's numbers (pip arithmetic, reckoning with repique, bad input as an error)."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from piquet import Card, Suit
+from ui.content import lessons
+
+TIMEOUT = 120  # seconds per run: the machine is slow
+LESSONS = lessons()
+SLUGS = [lesson.slug for lesson in LESSONS]
+CARD_LESSONS = {"deal", "exchange", "blanche", "point", "sequence", "sets", "dialogue", "play"}
+
+
+def _ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def run(at: AppTest) -> AppTest:
+    return _ok(at.run())
+
+
+def open_lessons(slug: str | None = None) -> AppTest:
+    """The app, switched to the Lessons page (optionally with ``?lesson=slug``)."""
+    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT)
+    run(at)
+    if slug is not None:
+        at.query_params["lesson"] = slug
+    return _ok(at.switch_page("pages/lessons.py").run())
+
+
+def title(at: AppTest) -> str:
+    return str(at.title[0].value)
+
+
+def markdown_text(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def progress_text(at: AppTest) -> str:
+    return str(at.get("progress")[0].proto.text)
+
+
+def set_preset(at: AppTest, name: str) -> None:
+    """Choose the rules preset as the frame's selector does (its session key)."""
+    at.session_state["rules"] = name
+
+
+def button(at: AppTest, label: str) -> object:
+    found = [b for b in at.button if b.label == label]
+    assert found, f"no button {label!r} in {[b.label for b in at.button]}"
+    return found[0]
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_lesson_renders(slug: str) -> None:
+    at = open_lessons(slug)
+    lesson = LESSONS[SLUGS.index(slug)]
+    assert title(at) == f"{lesson.number}. {lesson.title}"
+    assert not at.error, [e.value for e in at.error]
+    assert at.pills(key="lessons_chooser").value == slug
+    assert at.query_params["lesson"] == [slug] or at.query_params["lesson"] == slug
+    assert len(at.radio) == len(lesson.questions)
+    if slug in CARD_LESSONS:
+        assert 'role="img"' in markdown_text(at), "no card drawn"
+
+
+def test_lessons_page_without_a_lesson_param_shows_lesson_one() -> None:
+    at = open_lessons()
+    assert title(at).startswith("1. ")
+    assert progress_text(at) == "0 of 11 lessons completed"
+
+
+def test_unknown_lesson_warns_and_falls_back() -> None:
+    at = open_lessons("xyz")
+    assert any("xyz" in str(w.value) for w in at.warning)
+    assert title(at) == f"1. {LESSONS[0].title}"
+    assert not at.error
+
+
+def test_hostile_lesson_param_is_escaped() -> None:
+    at = open_lessons("[x](javascript:alert(1))")
+    warning = str(at.warning[0].value)
+    assert "](javascript" not in warning
+    assert title(at).startswith("1. ")
+
+
+def test_chooser_and_next_button_change_the_lesson_and_the_url() -> None:
+    at = open_lessons("point")
+    at.pills(key="lessons_chooser").set_value("sets")
+    run(at)
+    assert title(at).startswith("6. Sets")
+    assert at.query_params["lesson"] in ("sets", ["sets"])
+    button(at, "7. The dialogue and sinking").click()  # Next
+    run(at)
+    assert title(at).startswith("7. ")
+    assert at.query_params["lesson"] in ("dialogue", ["dialogue"])
+    button(at, "6. Sets").click()  # Previous
+    run(at)
+    assert title(at).startswith("6. ")
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _answer(at: AppTest, slug: str, i: int, option: str) -> AppTest:
+    at.radio(key=f"lessons_q_{slug}_{i}").set_value(option)
+    run(at)
+    at.button(key=f"lessons_check_{slug}_{i}").click()
+    return run(at)
+
+
+def test_right_answer_says_right_with_the_reason() -> None:
+    at = open_lessons("deal")
+    q = LESSONS[0].questions[0]
+    _answer(at, "deal", 0, q.options[q.answer])
+    assert [str(s.value) for s in at.success] == [f"Right — {q.why}"]
+    assert not at.error
+
+
+def test_wrong_answer_gives_the_answer_and_the_reason() -> None:
+    at = open_lessons("deal")
+    q = LESSONS[0].questions[0]
+    wrong = next(o for i, o in enumerate(q.options) if i != q.answer)
+    _answer(at, "deal", 0, wrong)
+    errors = [str(e.value) for e in at.error]
+    assert errors == [f"Not quite: the answer is {q.options[q.answer]}. {q.why}"]
+    assert not at.success
+
+
+def test_check_without_an_answer_asks_for_one() -> None:
+    at = open_lessons("deal")
+    at.button(key="lessons_check_deal_1").click()
+    run(at)
+    assert any("Choose an answer" in str(i.value) for i in at.info)
+
+
+def test_completing_a_lesson_moves_the_progress_and_survives_a_page_switch() -> None:
+    at = open_lessons("point")
+    lesson = LESSONS[SLUGS.index("point")]
+    assert progress_text(at) == "0 of 11 lessons completed"
+    for i, q in enumerate(lesson.questions[:-1]):
+        _answer(at, "point", i, q.options[q.answer])
+    assert progress_text(at) == "0 of 11 lessons completed"  # not all answered yet
+    last = len(lesson.questions) - 1
+    q = lesson.questions[last]
+    _answer(at, "point", last, q.options[q.answer])
+    assert progress_text(at) == "1 of 11 lessons completed"
+    assert at.get("progress")[0].value == 9  # percent: 1 / 11
+    chooser = at.pills(key="lessons_chooser")
+    assert chooser.options[SLUGS.index("point")].startswith("✓ 4.")
+    assert not chooser.options[0].startswith("✓")
+    assert any("Lesson 4 completed" in str(s.value) for s in at.success)
+    # leave the page and come back: the progress is kept
+    _ok(at.switch_page("pages/home.py").run())
+    _ok(at.switch_page("pages/lessons.py").run())
+    assert progress_text(at) == "1 of 11 lessons completed"
+    assert title(at).startswith("4. ")  # and so is the lesson on show
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+def test_point_shows_the_pip_arithmetic_and_follows_the_suit_pills() -> None:
+    at = open_lessons("point")
+    table = at.table[0].value
+    spades = table.iloc[0].to_dict()
+    assert spades["length"] == 5
+    assert spades["pip value"] == "11 + 10 + 10 + 10 + 8 = 49"
+    assert table.iloc[1]["pip value"] == "10 + 10 + 10 + 10 + 8 = 48"
+    assert "the point" in spades[""]
+    assert any("5 cards making 49" in str(s.value) for s in at.success)
+    # drop the ace of spades: spades fall to 4 cards making 38, hearts become the point
+    pills = next(p for p in at.pills if p.key and p.key.startswith("lessons_point_held_S"))
+    pills.set_value([c for c in pills.value if str(c) != "AS"])
+    run(at)
+    table = at.table[0].value
+    assert table.iloc[0]["length"] == 4
+    assert table.iloc[0]["pip value"] == "10 + 10 + 10 + 8 = 38"
+    assert "the point" in table.iloc[1][""]
+    # show the hearts instead: the change to the spades is kept
+    at.segmented_control(key="lessons_point_suit").set_value(Suit.HEARTS)
+    run(at)
+    table = at.table[0].value
+    assert table.iloc[0]["length"] == 4
+    assert any(p.key and p.key.startswith("lessons_point_held_H") for p in at.pills)
+
+
+def test_mistyped_card_shows_an_error_naming_it() -> None:
+    at = open_lessons("point")
+    at.text_input(key="lessons_point_hand").set_value("AS KS QQ 10S 8S KH QH JH 10H 8H 7C 7D")
+    run(at)
+    assert len(at.error) == 1
+    assert "QQ" in str(at.error[0].value) and "not a card" in str(at.error[0].value)
+    assert not at.table  # no analysis of a bad hand, but the page is still there
+    assert len(at.radio) == 3
+
+
+def test_wrong_number_of_cards_shows_an_error() -> None:
+    at = open_lessons("sets")
+    at.text_input(key="lessons_sets_hand").set_value("AS AH AD")
+    run(at)
+    assert "3 cards; a hand has 12" in str(at.error[0].value)
+
+
+def test_user_text_in_errors_is_markdown_escaped() -> None:
+    at = open_lessons("blanche")
+    at.text_input(key="lessons_blanche_hand").set_value("[x](javascript:alert)")
+    run(at)
+    assert "\\[x\\]" in str(at.error[0].value)
+
+
+def test_blanche_outlines_the_courts_and_shows_the_odds() -> None:
+    at = open_lessons("blanche")
+    assert any("Carte blanche" in str(s.value) for s in at.success)
+    assert at.metric[0].value == "1 in 1,792"
+    at.text_input(key="lessons_blanche_hand").set_value(
+        "AS 10S 9S AH 10H 8H 7H AD 9D 8D 10C JC")
+    run(at)
+    assert "Not carte blanche" in str(at.error[0].value)
+    assert "J♣" in str(at.error[0].value)
+
+
+def test_sequences_are_named_and_scored() -> None:
+    at = open_lessons("sequence")
+    text = markdown_text(at)
+    assert "**Quint to the king** in hearts" in text and "scores **15**" in text
+    assert any("15 + 3 + 3 = 21" in str(s.value) for s in at.success)
+
+
+def test_sets_note_that_nines_never_form_sets() -> None:
+    at = open_lessons("sets")
+    assert "**Fourteen tens**" in markdown_text(at)
+    assert any("nines never form sets" in str(w.value) for w in at.warning)
+
+
+def test_exchange_enforces_at_most_five_discards() -> None:
+    at = open_lessons("exchange")
+    pills = at.pills(key="lessons_ex_discard_cav")
+    five = list(pills.value)
+    assert [str(c) for c in five] == ["KS", "8C", "7C", "9D", "8D"]  # Cavendish's discards
+    assert "Drawn" in markdown_text(at)
+    pills.set_value([*five, Card.of("AS")])
+    run(at)
+    assert any("at most 5" in str(w.value) for w in at.warning)
+    assert at.pills(key="lessons_ex_discard_cav").value == five
+    at.pills(key="lessons_ex_discard_cav").set_value([])
+    run(at)
+    assert any("Choose 1 to 5 cards" in str(i.value) for i in at.info)
+
+
+def test_exchange_allowance_follows_the_preset() -> None:
+    at = open_lessons("exchange")
+    assert any("0 to 3" in str(i.value) for i in at.info)
+    set_preset(at, "cavendish")
+    run(at)
+    assert any("1 to 3" in str(i.value) for i in at.info)
+
+
+def test_deal_button_deals_again() -> None:
+    at = open_lessons("deal")
+    before = markdown_text(at)
+    button(at, "Deal").click()
+    run(at)
+    assert markdown_text(at) != before
+    at.toggle(key="lessons_deal_twos").set_value(True)
+    run(at)
+    assert "in twos" in at.expander[0].label
+
+
+def test_dialogue_is_spoken_line_by_line_with_verdicts() -> None:
+    at = open_lessons("dialogue")
+    dialogue = "\n".join(str(h.value) for h in at.html)
+    for line in ("Five.", "What do they make?", "Forty-nine.", "Quart major.",
+                 "Three jacks.", "Not good."):
+        assert line in dialogue
+    text = markdown_text(at)
+    assert "Both have 5 cards; Elder's make 49, Younger's 48: Elder scores 5." in text
+    assert any(p.proto.page.endswith("lab.py") or "lab" in str(p.proto.page)
+               for p in at.get("page_link"))
+
+
+def test_dialogue_sinking_changes_the_verdict() -> None:
+    at = open_lessons("dialogue")
+    at.pills(key="lessons_dlg_sink_younger").set_value(["sets"])
+    run(at)
+    assert "Elder scores 3" in markdown_text(at)
+
+
+def test_dialogue_card_in_both_hands_is_an_error() -> None:
+    at = open_lessons("dialogue")
+    at.text_input(key="lessons_dlg_younger").set_value(
+        "AS QS 10H KC QC 10C AC AD QD JD 10D 7D")
+    run(at)
+    assert "AS is in both hands" in str(at.error[0].value)
+
+
+def _to_the_end(at: AppTest) -> AppTest:
+    button(at, "To the end").click()
+    return run(at)
+
+
+def test_reckoning_example_one_ends_in_repique() -> None:
+    at = open_lessons("reckoning")
+    assert not any("repique (+60)" in str(s.value) for s in at.success)
+    _to_the_end(at)
+    assert any("repique (+60)" in str(s.value) for s in at.success)
+    tally = at.table[0].value
+    assert list(tally["reckoned"]) == ["point", "sequences", "sets", "repique"]
+    assert list(tally["Elder"]) == [7, 29, 32, 92]
+    assert "reaches 30" in tally.iloc[2]["note"]
+    assert "Elder 92" in markdown_text(at)
+
+
+def test_reckoning_steps_one_at_a_time() -> None:
+    at = open_lessons("reckoning")
+    assert len(at.table[0].value) == 1
+    button(at, "Next step").click()
+    run(at)
+    assert len(at.table[0].value) == 2
+    button(at, "Back").click()
+    run(at)
+    assert len(at.table[0].value) == 1
+
+
+@pytest.mark.parametrize(("preset", "elder"), [("britannica", 65), ("cavendish", 66)])
+def test_reckoning_example_seven_follows_the_preset(preset: str, elder: int) -> None:
+    at = open_lessons("reckoning")
+    set_preset(at, preset)
+    at.selectbox(key="lessons_reck_example").set_value("ex7")
+    run(at)
+    _to_the_end(at)
+    assert f"Elder {elder}" in markdown_text(at)
+    assert any("No repique or pique" in str(i.value) for i in at.info)
+
+
+def test_reckoning_custom_scores_blocked_by_both_scoring_the_point() -> None:
+    at = open_lessons("reckoning")
+    at.selectbox(key="lessons_reck_example").set_value("custom")
+    run(at)
+    at.number_input(key="lessons_reck_elder_point").set_value(5)
+    at.number_input(key="lessons_reck_younger_point").set_value(5)
+    run(at)
+    assert "only one player scores the point" in str(at.error[0].value)
+
+
+def test_play_outlines_legal_replies_and_scores_the_trick() -> None:
+    at = open_lessons("play")
+    text = markdown_text(at)
+    assert "he must follow suit" in text
+    assert any("captures it with A♦" in str(s.value) for s in at.success)
+    assert [m.value for m in at.metric] == ["+1", "+1"]
+    reply = next(p for p in at.pills if p.key and p.key.startswith("lessons_play_reply_"))
+    reply.set_value(Card.of("7C"))
+    run(at)
+    assert "must follow suit" in str(at.error[0].value)
+
+
+def test_partie_settlement() -> None:
+    at = open_lessons("partie")
+    assert any("100 + 125 + 81 = 306" in str(s.value) for s in at.success)
+    at.number_input(key="lessons_partie_b").set_value(100)
+    at.number_input(key="lessons_partie_a").set_value(120)
+    run(at)
+    assert any("100 + (120 − 100) = 120" in str(s.value) for s in at.success)
+    button(at, "112 v 112").click()
+    run(at)
+    assert any("drawn" in str(i.value) for i in at.info)
+
+
+def test_differences_table_comes_from_the_presets() -> None:
+    at = open_lessons("differences")
+    table = at.table[0].value
+    assert "Britannica (in use)" in table.columns
+    row = table[table["rule"] == "Point for the last trick"].iloc[0]
+    assert row["Britannica (in use)"] == "none"
+    assert row["Cavendish"] == "+1 to the winner of trick 12"
+    scores = at.table[1].value
+    assert list(scores["Elder: total"]) == [27, 28]
