@@ -198,10 +198,10 @@ def _quote(token: str) -> str:
 
 def _hint(token: str) -> str:
     t = token.strip().upper()
-    if len(t) >= 2 and t[:-1] in ("6", "5", "4", "3", "2", "1"):
-        return " (the piquet pack has no cards below the seven)"
-    if len(t) == 1:
+    if t in _RANK_TOKENS or len(t) == 1:
         return " (a card is a rank then a suit, like AS or 10H)"
+    if len(t) >= 2 and t[:-1] in ("6", "5", "4", "3", "2") and t[-1] in "SHDC♠♥♦♣":
+        return " (the piquet pack has no cards below the seven)"
     return ""
 
 

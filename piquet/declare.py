@@ -78,7 +78,10 @@ def full_declaration(combos: Combinations) -> Declaration:
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return parse_cards(value)
+        try:
+            return parse_cards(value)
+        except CardError as e:
+            raise DeclarationError(f"{what}: {e}") from None
     if not isinstance(value, (list, tuple)):
         raise DeclarationError(f"{what} must be a list of cards, not {value!r}")
     try:

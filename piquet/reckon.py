@@ -223,6 +223,11 @@ def reckon(
     plays = [_play_point(p, i) for i, p in enumerate(play)]
     cards_pair = _pair("cards", cards)
     capot_pair = _pair("capot", capot)
+    for name, pair, worth in (("cards", cards_pair, 10), ("capot", capot_pair, 40)):
+        if any(p not in (0, worth) for p in pair):
+            raise ValueError(f"the {name} are worth {worth}, not {pair!r}")
+    if any(cards_pair) and any(capot_pair):
+        raise ValueError("capot is scored instead of the cards, never with them")
     declared: list[tuple[Category, int, int]] = []
     for cat, (e, y) in decl_pairs:
         if e:

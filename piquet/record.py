@@ -139,19 +139,30 @@ class DealRecord:
             dry |= c.bit
         masks = ((em & ~edm) | dre, (ym & ~ydm) | dry, is_carte_blanche(em),
                  is_carte_blanche(ym))
-        decl = data.get("declarations") or {}
+        decl = data.get("declarations")
+        if decl is None:
+            decl = {}
         if not isinstance(decl, Mapping):
             raise RecordError("'declarations' must be an object with 'elder' and 'younger'")
+        unknown = [k for k in decl if k not in ("elder", "younger")]
+        if unknown:
+            raise RecordError(f"'declarations' has an unknown player {unknown[0]!r} "
+                              "(use 'elder' and 'younger')")
         raw_tricks = data.get("tricks", ())
         if not isinstance(raw_tricks, list | tuple):
             raise RecordError("'tricks' must be a list of [card led, card played second]")
         if len(raw_tricks) > 12:
             raise RecordError(f"the record has {len(raw_tricks)} tricks; a deal has 12")
         try:
+            if not all(type(t) is list or type(t) is tuple for t in raw_tricks):
+                raise TypeError
             tricks = [(_BY_TOKEN[a], _BY_TOKEN[b]) for a, b in raw_tricks]
         except (KeyError, TypeError, ValueError):
             tricks = []
             for n, t in enumerate(raw_tricks, 1):
+                if not isinstance(t, list | tuple):
+                    raise RecordError(f"trick {n} must be a list of cards, not "
+                                      f"{type(t).__name__}") from None
                 pair = _cards(t, f"trick {n}")
                 if len(pair) != 2:
                     raise RecordError(f"trick {n} has {len(pair)} cards; a trick has 2") from None

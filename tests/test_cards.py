@@ -183,8 +183,6 @@ def test_lone_rank_letter_gets_the_rank_then_suit_hint() -> None:
         parse_card("A")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: '10' (a ten without its suit) is told "
-                                       "'the piquet pack has no cards below the seven'")
 def test_ten_without_suit_is_not_called_below_the_seven() -> None:
     with pytest.raises(CardError) as info:
         parse_card("10")

@@ -304,8 +304,6 @@ def test_record_error_is_a_value_error() -> None:
         score_record({"elder": [], "younger": []})
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a trick given as a dict is read as its keys "
-                                       "(a set likewise, in hash order) instead of being rejected")
 def test_trick_as_a_mapping_is_rejected() -> None:
     rec = cav()
     rec["tricks"] = [{"AH": 0, "10H": 1}]
@@ -313,8 +311,6 @@ def test_trick_as_a_mapping_is_rejected() -> None:
         score_record(rec)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a falsy non-object 'declarations' (0, False, "
-                                       "'', []) is silently taken as {} instead of rejected")
 @pytest.mark.parametrize("value", [0, False, "", []])
 def test_falsy_declarations_garbage_is_rejected(value: object) -> None:
     rec = cav()
