@@ -46,7 +46,8 @@ def timed(at: AppTest, click: Callable[[AppTest, int], None], n: int) -> list[fl
 
 def report(name: str, ms: list[float]) -> None:
     ms = sorted(ms)
-    print(f"{name:<44} median {statistics.median(ms):6.1f} ms   max {ms[-1]:6.1f} ms   (n={len(ms)})")
+    med = statistics.median(ms)
+    print(f"{name:<44} median {med:6.1f} ms   max {ms[-1]:6.1f} ms   (n={len(ms)})")
 
 
 def main() -> None:

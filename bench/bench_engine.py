@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from piquet import DECK, score_declarations, score_record  # noqa: E402
-from piquet.deal import DealState, Phase  # noqa: E402
+from piquet import DECK, score_declarations, score_record
+from piquet.deal import DealState, Phase
 
 
 def random_hands(n: int, rng: random.Random) -> list[tuple[tuple, tuple]]:

@@ -434,9 +434,21 @@ def _score_phrase(c: Point | Run | CardSet) -> str:
 
 
 __all__ = [
-    "CATEGORIES", "Declarable", "Declaration", "DeclarationError", "DialogueLine", "Reason", "Verdict",
-    "decide", "declarable", "declaration_from_spec", "dialogue", "full_declaration", "spoken_number",
-    "spec_of", "verdict",
+    "CATEGORIES",
+    "Declarable",
+    "Declaration",
+    "DeclarationError",
+    "DialogueLine",
+    "Reason",
+    "Verdict",
+    "decide",
+    "declarable",
+    "declaration_from_spec",
+    "dialogue",
+    "full_declaration",
+    "spec_of",
+    "spoken_number",
+    "verdict",
 ]
 
 

@@ -1,0 +1,8 @@
+"""Play: a partie against the computer, or a deal replayed step by step
+(``/play?scenario=NAME&step=N``, ``&present=1`` for a projector)."""
+
+from ui.frame import ensure_frame
+from ui.table import render_page
+
+ensure_frame()
+render_page()

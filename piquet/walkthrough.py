@@ -1,0 +1,478 @@
+"""A deal record as a walkthrough: the steps of a deal, each with what to show and why.
+
+Pure Python (no UI, no I/O). From a deal record, :func:`build_steps` makes one :class:`Step`
+for the deal, carte blanche (when held), each exchange, each line of the declaring dialogue,
+each trick and the result. Every step carries the state to draw (both hands, the talon, the
+trick, the running tally by category) and a caption built from the engine's own explanations.
+A scenario (:func:`parse_scenario`) adds a title, a lesson, a summary and its own captions.
+
+>>> import json, pathlib
+>>> rec = {"rules": "cavendish",
+...        "elder": "AS AH AD AC KS KH KD KC QS QH QD 7C".split(),
+...        "younger": "JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C".split(),
+...        "talon": "QC 8S 7S 8H 7H 8D 7D 8C".split(),
+...        "elder_discard": ["7C"], "younger_discard": ["9S"], "tricks": []}
+>>> steps = build_steps(rec)
+>>> [s.kind for s in steps[:4]]
+['deal', 'exchange', 'exchange', 'dialogue']
+>>> steps[-1].tally["elder"]["repique"], steps[-1].tally["elder"]["total"]
+(60, 117)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from piquet.cards import Card, format_cards, sort_cards
+from piquet.combos import CardSet, Point, Sequence as Run
+from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
+from piquet.reckon import Role, ScoreEvent
+from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
+
+StepKind = Literal["deal", "blanche", "exchange", "dialogue", "trick", "result"]
+Tally = dict[str, dict[str, int]]
+"""``{"elder": {category: points, ..., "total": n}, "younger": {...}}`` (the sheet's keys)."""
+
+_PLAY_KINDS: Final = ("lead", "capture", "last")
+_BONUS_KINDS: Final = ("repique", "pique")
+_CATEGORY_NAMES: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a walkthrough: what happened, the state to show, and why.
+
+    ``number`` is 1-based (``?step=N`` in the app). ``elder_hand`` and ``younger_hand`` are the
+    cards held at this moment (sorted for display), ``talon`` the cards still in it (top
+    first). ``trick`` is the trick this step played (leader's card first). ``events`` are the
+    scores reckoned at this step; ``tally`` the running sheet after them. ``note`` is the
+    scenario's own caption for the step, if it has one.
+    """
+
+    number: int
+    kind: StepKind
+    title: str
+    caption: str
+    elder_hand: tuple[Card, ...]
+    younger_hand: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    elder_discard: tuple[Card, ...] = ()
+    younger_discard: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    trick: tuple[Card, Card] | None = None
+    trick_number: int = 0
+    trick_leader: Role | None = None
+    trick_winner: Role | None = None
+    tricks_won: tuple[int, int] = (0, 0)
+    speaker: Role | None = None
+    line: str = ""
+    dialogue: tuple[DialogueLine, ...] = ()
+    events: tuple[ScoreEvent, ...] = ()
+    tally: Tally = field(default_factory=dict)
+    announcement: str = ""
+    highlight: frozenset[Card] = frozenset()
+    note: str = ""
+
+    @property
+    def full_caption(self) -> str:
+        """The caption, followed by the scenario's note when there is one."""
+        return f"{self.caption}\n\n{self.note}" if self.note else self.caption
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A deal record with its teaching text. ``captions`` maps a step number to a note that
+    extends that step's caption, or (``{"text": ..., "replace": true}``) replaces it."""
+
+    name: str
+    title: str
+    lesson: str
+    summary: str
+    record: Mapping[str, Any]
+    captions: Mapping[int, tuple[str, bool]]
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """A scenario (or a bare record) scored and cut into steps."""
+
+    scenario: Scenario
+    score: DealScore
+    steps: tuple[Step, ...]
+
+    def step(self, number: int) -> Step:
+        """Step ``number`` (1-based), clamped to the first and last steps."""
+        return self.steps[min(max(number, 1), len(self.steps)) - 1]
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+def parse_scenario(data: object, name: str = "") -> Scenario:
+    """Read a scenario: a deal record alone, or ``{"title", "lesson", "summary", "captions",
+    "record"}``. Raises :class:`~piquet.record.RecordError` (a ``ValueError``) naming the
+    problem; the record itself is checked by :func:`~piquet.record.score_record`.
+
+    >>> parse_scenario({"record": {}, "captions": {"x": "?"}})
+    Traceback (most recent call last):
+    ...
+    piquet.record.RecordError: caption key 'x' is not a step number
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a scenario must be an object, not {type(data).__name__}")
+    if "record" in data:
+        record = data["record"]
+        meta: Mapping[str, Any] = data
+    else:
+        record, meta = data, {}
+    if not isinstance(record, Mapping):
+        raise RecordError(f"'record' must be an object, not {type(record).__name__}")
+    texts: dict[str, str] = {}
+    for key in ("title", "lesson", "summary"):
+        value = meta.get(key, "")
+        if not isinstance(value, str):
+            raise RecordError(f"{key!r} must be text, not {type(value).__name__}")
+        texts[key] = value
+    raw = meta.get("captions") or {}
+    if not isinstance(raw, Mapping):
+        raise RecordError("'captions' must be an object mapping step numbers to text")
+    captions: dict[int, tuple[str, bool]] = {}
+    for key, value in raw.items():
+        try:
+            n = int(key)
+        except (TypeError, ValueError):
+            raise RecordError(f"caption key {key!r} is not a step number") from None
+        if isinstance(value, str):
+            captions[n] = (value, False)
+        elif isinstance(value, Mapping) and isinstance(value.get("text"), str):
+            captions[n] = (value["text"], bool(value.get("replace", False)))
+        else:
+            raise RecordError(f"caption {key}: expected text or {{'text': ..., 'replace': ...}}")
+    title = texts["title"] or (name.replace("-", " ").capitalize() if name else "A deal")
+    return Scenario(name, title, texts["lesson"], texts["summary"], record, captions)
+
+
+def walkthrough(data: object, name: str = "") -> Walkthrough:
+    """Parse a scenario (or a bare record), score it and build its steps."""
+    scenario = parse_scenario(data, name)
+    score = score_record(scenario.record)
+    steps = build_steps(score, scenario.captions)
+    return Walkthrough(scenario, score, steps)
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def _tally(events: tuple[ScoreEvent, ...]) -> Tally:
+    out: Tally = {}
+    for role in ("elder", "younger"):
+        row = dict.fromkeys(SHEET_KEYS, 0)
+        for ev in events:
+            if ev.player == role:
+                key = "play" if ev.category in _PLAY_KINDS else ev.category
+                row[key] += ev.points
+        row["total"] = sum(row.values())
+        out[role] = row
+    return out
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _combo_text(c: Point | Run | CardSet) -> str:
+    if isinstance(c, Point):
+        return f"{c.length} cards making {c.pips} ({_cards(c.cards)})"
+    if isinstance(c, Run):
+        return f"{c.name.lower()} ({_cards(c.cards)})"
+    return f"{c.call.lower()} ({_cards(c.cards)})"
+
+
+def _best(decl: Declaration, category: str) -> Point | Run | CardSet | None:
+    if category == "point":
+        return decl.point
+    if category == "sequences":
+        return decl.best_sequence
+    return decl.best_set
+
+
+def _sunk_text(who: str, full: Declaration, declared: Declaration, category: str) -> str:
+    """A sentence when ``who`` declared less than he holds in ``category`` (else '')."""
+    if category == "point":
+        held: tuple[Point | Run | CardSet, ...] = (full.point,) if full.point else ()
+        said: tuple[Point | Run | CardSet, ...] = (declared.point,) if declared.point else ()
+    elif category == "sequences":
+        held, said = full.sequences, declared.sequences
+    else:
+        held, said = full.sets, declared.sets
+    if set(held) == set(said):
+        return ""
+    held_t = ", ".join(_combo_text(c) for c in held) or "nothing"
+    said_t = ", ".join(_combo_text(c) for c in said) or "nothing"
+    return (f"{who} sinks: he holds {held_t} but declares {said_t}, to keep his hand hidden; "
+            "what he sinks cannot score.")
+
+
+def _score_cards(verdicts: tuple[Verdict, ...], role: Role) -> frozenset[Card]:
+    out: set[Card] = set()
+    for v in verdicts:
+        if v.winner == role:
+            for c in v.scored:
+                out.update(c.cards)
+    return frozenset(out)
+
+
+def _announce(events: tuple[ScoreEvent, ...]) -> str:
+    parts = []
+    for ev in events:
+        who = ev.player.capitalize()
+        if ev.category == "repique":
+            parts.append(f"Repique! {who} reaches 30 on combinations alone before the other "
+                         "scores anything: +60.")
+        elif ev.category == "pique":
+            parts.append(f"Pique! {who} reaches 30 in combinations and play before Younger "
+                         "scores anything: +30.")
+        elif ev.category == "capot":
+            parts.append(f"Capot! {who} wins all twelve tricks: 40 instead of 10 for the cards.")
+    return " ".join(parts)
+
+
+def _with_bonus(events: tuple[ScoreEvent, ...], k: int) -> int:
+    """Extend a prefix length past bonus events that follow it at once."""
+    while k < len(events) and events[k].category in _BONUS_KINDS:
+        k += 1
+    return k
+
+
+def _number(n: int) -> str:
+    return ("no", "one", "two", "three", "four", "five")[n] if 0 <= n <= 5 else str(n)
+
+
+def build_steps(
+    record: Mapping[str, Any] | DealRecord | DealScore,
+    captions: Mapping[int, tuple[str, bool]] | Mapping[int, str] | None = None,
+) -> tuple[Step, ...]:
+    """The steps of a deal record (scored on the way; a bad record raises ``ValueError``).
+
+    ``captions`` maps step numbers (1-based) to a scenario's note: plain text extends the
+    step's caption; ``(text, True)`` replaces it.
+    """
+    score = record if isinstance(record, DealScore) else score_record(record)
+    rec = score.record
+    rules = rec.rules
+    events = score.reckoning.events
+    decl = score.declarations
+    verdicts = decl.verdicts
+    e_decl, y_decl = decl.declarations
+    e_full, y_full = (full_declaration(c) for c in decl.combinations)
+    dialogue = decl.dialogue
+    steps: list[Step] = []
+    shown = 0  # events reckoned so far
+
+    def add(kind: StepKind, title: str, caption: str, upto: int, **kw: Any) -> None:
+        nonlocal shown
+        upto = _with_bonus(events, upto) if upto > shown else shown
+        new = events[shown:upto]
+        shown = upto
+        steps.append(Step(len(steps) + 1, kind, title, caption, events=new,
+                          tally=_tally(events[:upto]), announcement=_announce(new), **kw))
+
+    def upto_category(*cats: str) -> int:
+        idx = [i for i, ev in enumerate(events) if ev.category in cats]
+        return max(idx) + 1 if idx else shown
+
+    # 1. the deal
+    talon = rec.talon
+    dealt = {"elder_hand": sort_cards(rec.elder), "younger_hand": sort_cards(rec.younger),
+             "talon": talon}
+    add("deal", "The deal",
+        "Younger (the dealer) gives twelve cards each, in twos or threes, Elder first. The "
+        "other eight are the talon, face down: the top five are Elder's to draw from, the "
+        f"bottom three Younger's. Rules: {rules.title}"
+        + (" (one more point for the last trick)." if rules.last_trick_point else "."),
+        0, **dealt)
+
+    # 2. carte blanche
+    blanche_lines = tuple(ln for ln in dialogue if ln.category == "blanche")
+    if blanche_lines:
+        who = "Elder" if rec.blanche[0] else "Younger"
+        hand = rec.elder if rec.blanche[0] else rec.younger
+        at_once = who == "Elder" and not rules.blanche_shown_after_opponent_discards
+        when = ("shows it at once" if at_once
+                else "announces it now and shows it after the opponent's exchange")
+        add("blanche", "Carte blanche",
+            f"{who} holds no king, queen or jack ({_cards(sort_cards(hand))}): carte blanche, "
+            f"worth 10. He {when}. It is reckoned first of everything, so it counts towards his "
+            "own repique or pique and stops the opponent's.",
+            upto_category("blanche"), speaker="elder" if who == "Elder" else "younger",
+            line=blanche_lines[0].text, dialogue=blanche_lines,
+            highlight=frozenset(hand), **dealt)
+
+    # 3. the exchange
+    ne, ny = len(rec.elder_discard), len(rec.younger_discard)
+    left = rec.elder_left
+    caption = (f"Elder discards {_number(ne)} card{'s' if ne != 1 else ''} "
+               f"({_cards(rec.elder_discard)}) and draws as many from the top of the talon "
+               f"({_cards(rec.elder_drawn)}).")
+    if left:
+        caption += (f" He leaves {_number(len(left))} of his five ({_cards(left)}): he may look "
+                    "at them, and Younger may take them.")
+    after_e = {"elder_hand": sort_cards(rec.elder_after), "younger_hand": sort_cards(rec.younger),
+               "talon": talon[ne:]}
+    add("exchange", "Elder's exchange", caption, shown, elder_discard=rec.elder_discard,
+        drawn=rec.elder_drawn, highlight=frozenset(rec.elder_drawn), **after_e)
+    rest = rec.talon_left
+    if ny:
+        caption = (f"Younger discards {_number(ny)} card{'s' if ny != 1 else ''} "
+                   f"({_cards(rec.younger_discard)}) and draws "
+                   f"{_cards(rec.younger_drawn)}"
+                   + (", Elder's leftovers first." if left else "."))
+    else:
+        caption = "Younger keeps his twelve cards and does not exchange."
+    if rest:
+        caption += (f" {len(rest)} card{'s' if len(rest) != 1 else ''} stay in the talon "
+                    f"({_cards(rest)}): "
+                    + ("Younger may look at them; Elder may too once he has led."
+                       if rules.younger_may_look_at_leftovers
+                       else "Younger turns them face up for both, or leaves them face down."))
+    after = {"elder_hand": sort_cards(rec.elder_after),
+             "younger_hand": sort_cards(rec.younger_after), "talon": rest,
+             "elder_discard": rec.elder_discard}
+    add("exchange", "Younger's exchange", caption, shown, younger_discard=rec.younger_discard,
+        drawn=rec.younger_drawn, highlight=frozenset(rec.younger_drawn), **after)
+    after["younger_discard"] = rec.younger_discard
+
+    # 4. the declarations, line by line
+    by_cat = {v.category: v for v in verdicts}
+    spoken: list[DialogueLine] = list(blanche_lines)
+    lines = [ln for ln in dialogue if ln.category != "blanche"]
+    for i, ln in enumerate(lines):
+        spoken.append(ln)
+        cat = ln.category
+        last_of_cat = all(other.category != cat for other in lines[i + 1:])
+        upto = upto_category(cat) if cat in by_cat and last_of_cat else shown
+        hl: frozenset[Card] = frozenset()
+        if cat in by_cat:
+            v = by_cat[cat]
+            name = _CATEGORY_NAMES[cat]
+            if ln.speaker == "elder" and ln.text.startswith("No "):
+                why = (f"Elder declares no {name}. " + v.explain())
+                sunk = _sunk_text("Elder", e_full, e_decl, cat)
+                why = f"{sunk} {why}" if sunk else why
+            elif ln.speaker == "elder" and i > 0 and lines[i - 1].text == "What do they make?":
+                ep = e_decl.point
+                why = (f"Elder gives the pip total of his point: {ep.pips} "
+                       f"({_cards(ep.cards)}; ace 11, court cards 10, the others their face "
+                       "value)." if ep else "")
+                hl = frozenset(ep.cards) if ep else hl
+            elif ln.speaker == "elder":
+                best = _best(e_decl, cat)
+                what = {"point": "the number of cards in his best suit",
+                        "sequences": "his best sequence", "sets": "his best set"}[cat]
+                why = f"Elder calls {what}: " + (_combo_text(best) if best else "none") + "."
+                sunk = _sunk_text("Elder", e_full, e_decl, cat)
+                if sunk:
+                    why += " " + sunk
+                hl = frozenset(best.cards) if best else hl
+            elif ln.text == "What do they make?":
+                yp = y_decl.point
+                why = ("Younger's point is as long "
+                       + (f"({_cards(yp.cards)})" if yp else "")
+                       + ", so he asks what Elder's cards make: the pips decide.")
+                hl = frozenset(yp.cards) if yp else hl
+            else:
+                why = f"Younger answers “{ln.text.rstrip('.')}”. {v.explain()}"
+                sunk = _sunk_text("Younger", y_full, y_decl, cat)
+                if sunk:
+                    why += " " + sunk
+                best_y = _best(y_decl, cat)
+                best_e = _best(e_decl, cat)
+                hl = frozenset((*(best_e.cards if best_e else ()),
+                                *(best_y.cards if best_y else ())))
+            title = f"{ln.speaker.capitalize()}: “{ln.text}”"
+        else:  # the scoring lines
+            if ln.speaker == "elder":
+                why = ("Elder scores every category Younger called good, with all his "
+                       "combinations of that kind, and leads to the first trick, scoring one "
+                       "for the lead.")
+                hl = _score_cards(verdicts, "elder")
+            else:
+                why = ("Before he plays to the first trick, Younger scores every category where "
+                       "he answered “Not good” or Elder called nothing. What he leaves out now "
+                       "cannot be scored later.")
+                hl = _score_cards(verdicts, "younger")
+            upto = upto_category("blanche", "point", "sequences", "sets")
+            title = f"{ln.speaker.capitalize()}: “{ln.text}”"
+        add("dialogue", title, why.strip(), upto, speaker=ln.speaker, line=ln.text,
+            dialogue=tuple(spoken), highlight=hl, **after)
+
+    # 5. the tricks
+    held = {"elder": set(rec.elder_after), "younger": set(rec.younger_after)}
+    won = [0, 0]
+    tricks = score.play.tricks
+    for t in tricks:
+        held[t.leader].discard(t.led)
+        held["younger" if t.leader == "elder" else "elder"].discard(t.second)
+        won[0 if t.winner == "elder" else 1] += 1
+        upto = max(i for i, ev in enumerate(events) if ev.trick == t.number) + 1
+        cap = t.explain()
+        if t.number == 12 and rules.last_trick_point:
+            cap += f" {t.winner.capitalize()} scores one more for the last trick."
+        after_t = {**after, "elder_hand": sort_cards(held["elder"]),
+                   "younger_hand": sort_cards(held["younger"])}
+        add("trick", f"Trick {t.number}", cap, upto, trick=(t.led, t.second),
+            trick_number=t.number, trick_leader=t.leader, trick_winner=t.winner,
+            tricks_won=(won[0], won[1]), highlight=frozenset((t.led, t.second)), **after_t)
+
+    # 6. the result
+    if score.complete:
+        e_won, y_won = won
+        if score.play.capot[0] or score.play.capot[1]:
+            who = "Elder" if score.play.capot[0] else "Younger"
+            end = f"{who} won all twelve tricks: capot, 40 (in place of the 10 for the cards)."
+        elif e_won == y_won:
+            end = "Six tricks each: nobody scores the cards."
+        else:
+            who = "Elder" if e_won > y_won else "Younger"
+            end = f"{who} won {max(won)} tricks to {min(won)}: the cards, 10."
+        final = score.as_dict()
+        cap = (f"{end} {score.reckoning.explain_bonus()} Final score: Elder "
+               f"{final['elder']['total']}, Younger {final['younger']['total']}.")
+    else:
+        cap = (f"The record stops after {len(tricks)} trick{'s' if len(tricks) != 1 else ''}: "
+               "the cards and capot are scored only when all twelve are played. "
+               + score.reckoning.explain_bonus())
+    last_hands = {**after, "elder_hand": sort_cards(held["elder"]),
+                  "younger_hand": sort_cards(held["younger"])}
+    add("result", "The result", cap, len(events), tricks_won=(won[0], won[1]), **last_hands)
+
+    if captions:
+        out = []
+        for s in steps:
+            raw = captions.get(s.number)
+            if raw is None:
+                out.append(s)
+                continue
+            text, repl = (raw, False) if isinstance(raw, str) else raw
+            out.append(replace(s, caption=text, note="") if repl else replace(s, note=text))
+        steps = out
+    return tuple(steps)
+
+
+def describe_record(record: Mapping[str, Any] | DealRecord) -> str:
+    """One line naming a record's hands (for a caption or a download name).
+
+    >>> describe_record({"elder": "AS AH AD AC KS KH KD KC QS QH QD 7C".split(),
+    ...     "younger": "JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C".split(),
+    ...     "talon": "QC 8S 7S 8H 7H 8D 7D 8C".split(), "elder_discard": ["7C"]})
+    'Elder AS KS QS AH KH QH AD KD QD AC KC 7C; Younger JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C'
+    """
+    rec = DealRecord.from_json(record)
+    return (f"Elder {format_cards(sort_cards(rec.elder))}; "
+            f"Younger {format_cards(sort_cards(rec.younger))}")
+
+
+__all__ = ["Scenario", "Step", "StepKind", "Tally", "Walkthrough", "build_steps",
+           "describe_record", "parse_scenario", "walkthrough"]

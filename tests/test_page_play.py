@@ -1,0 +1,276 @@
+"""AppTest: the Play page — a whole deal through the widgets, undo, records, the walkthrough."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from piquet import Card, Partie, score_record
+from piquet.deal import DealState, Phase
+from piquet.partie import Cut
+from piquet.walkthrough import walkthrough
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "content" / "scenarios"
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def open_play(**params: str) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=90)
+    ok(at.run())
+    at.switch_page("pages/play.py")
+    for k, v in params.items():
+        at.query_params[k] = v
+    ok(at.run())
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts: list[str] = []
+    for kind in ("markdown", "caption", "error", "warning", "info", "success", "subheader",
+                 "title"):
+        parts += [str(e.value) for e in getattr(at, kind)]
+    return "\n".join(parts)
+
+
+def keys(at: AppTest, prefix: str, *, enabled: bool = True) -> list[str]:
+    return [b.key for b in at.button
+            if b.key and b.key.startswith(prefix) and (not enabled or not b.disabled)]
+
+
+def deal(at: AppTest) -> DealState:
+    d: DealState = at.session_state["play_state"]
+    return d
+
+
+def start_deal(learner_deals: bool | None = None) -> AppTest:
+    """A new partie against the weakest computer, up to the first deal on the table."""
+    at = open_play()
+    at.session_state["play_strength"] = "computer:1"
+    ok(at.run())
+    ok(at.button(key="play_new_partie").click().run())
+    if learner_deals is not None:  # fix who deals first (the cut is random)
+        at.session_state["play_partie"] = Partie("A" if learner_deals else "B")
+        ok(at.run())
+    elif keys(at, "play_choose_deal"):
+        ok(at.button(key="play_choose_deal").click().run())
+    ok(at.button(key="play_deal").click().run())
+    return at
+
+
+def exchange(at: AppTest, n: int = 3) -> None:
+    boxes = [c for c in at.checkbox if c.key and c.key.startswith("play_discard_")]
+    for box in boxes[-n:]:
+        box.check()
+    ok(at.run())
+    ok(at.button(key="play_exchange").click().run())
+
+
+def play_to_the_end(at: AppTest) -> None:
+    for _ in range(80):
+        if keys(at, "play_next_deal"):
+            return
+        if any(c.key and c.key.startswith("play_discard_") for c in at.checkbox):
+            exchange(at)
+        elif keys(at, "play_declare"):
+            for r in at.radio:
+                if r.key and r.key.startswith("play_answer_"):
+                    r.set_value("Good")
+            ok(at.button(key="play_declare").click().run())
+        else:
+            cards = keys(at, "play_card_")
+            assert cards, f"nothing to click at {deal(at).phase}"
+            ok(at.button(key=cards[0]).click().run())
+    raise AssertionError("the deal did not end")
+
+
+def test_a_whole_deal_through_the_widgets() -> None:
+    at = start_deal()
+    assert "Deal 1 of 6" in texts(at)
+    play_to_the_end(at)
+    d = deal(at)
+    assert d.phase is Phase.DONE and len(d.tricks) == 12
+    assert "Deal over" in texts(at)
+    # the download is the engine's record, and it scores the same
+    dl = at.get("download_button")
+    assert dl, "a download button for the deal record"
+    assert score_record(d.record()).as_dict() == d.score().as_dict()
+    # the learner's own clicks are handled quickly (the computer's turns are not counted)
+    times = at.session_state["play_click_log"]
+    assert statistics.median(times) < 100, times
+    # replay the deal step by step: the same record, the same scores
+    ok(at.button(key="play_replay").click().run())
+    assert at.session_state["play_mode"] == "teach" and at.session_state["wt_source"] == "loaded"
+    replayed = walkthrough(json.loads(at.session_state["wt_loaded"]))
+    assert replayed.steps[-1].tally == d.score().as_dict()
+    ok(at.button(key="wt_last").click().run())
+    assert f"Elder {d.score().total('elder')}, Younger {d.score().total('younger')}" in texts(at)
+    at.segmented_control(key="play_mode").set_value("play")
+    ok(at.run())
+    # next deal: the roles alternate
+    before = at.session_state["play_learner"]
+    ok(at.button(key="play_next_deal").click().run())
+    assert len(at.session_state["play_partie"].scores) == 1
+    ok(at.button(key="play_deal").click().run())
+    assert at.session_state["play_learner"] != before
+    assert "Deal 2 of 6" in texts(at)
+
+
+def test_younger_answers_are_checked() -> None:
+    at = start_deal(learner_deals=True)  # the dealer is Younger
+    assert at.session_state["play_learner"] == "younger"
+    assert deal(at).phase is Phase.YOUNGER_EXCHANGE  # the computer (Elder) has exchanged
+    exchange(at, 2)
+    assert deal(at).phase is Phase.YOUNGER_DECLARES
+    assert keys(at, "play_declare")
+    radios = [r for r in at.radio if r.key and r.key.startswith("play_answer_")]
+    assert radios, "Younger answers Elder's calls"
+    for r in radios:
+        r.set_value("Equal")
+    ok(at.button(key="play_declare").click().run())
+    feedback = at.session_state["play_feedback"]
+    assert feedback and all(f["truth"] in ("Good", "Not good", "Equal") for f in feedback)
+    wrong = [f for f in feedback if f["given"] != f["truth"]]
+    assert len(at.error) >= len(wrong)
+    if wrong:
+        assert "but the answer is" in texts(at)
+
+
+def test_sinking_builds_a_declaration_spec() -> None:
+    at = start_deal(learner_deals=False)  # the learner is Elder
+    exchange(at, 3)
+    assert deal(at).phase is Phase.ELDER_DECLARES
+    # Elder may look at the two cards of his five that he left
+    assert any("cards you left" in e.label for e in at.expander)
+    point = at.checkbox(key="play_decl_point")
+    point.uncheck()
+    ok(at.run())
+    ok(at.button(key="play_declare").click().run())
+    d = deal(at)
+    assert d.declared[0] and d.specs[0] is not None and d.specs[0]["point"] == []
+    assert "declarations" in d.record()
+
+
+def test_undo_the_learners_last_action() -> None:
+    at = start_deal(learner_deals=False)  # the learner is Elder and moves first
+    first = deal(at)
+    assert first.phase is Phase.ELDER_EXCHANGE
+    assert at.button(key="play_undo").disabled
+    exchange(at, 5)
+    assert deal(at).phase is Phase.ELDER_DECLARES  # the computer has exchanged too
+    ok(at.button(key="play_undo").click().run())
+    back = deal(at)
+    assert back.phase is Phase.ELDER_EXCHANGE and back.hand("elder") == first.hand("elder")
+    assert "undone" in texts(at)
+    # undo a card: back to the learner's turn with the card in hand again
+    exchange(at, 5)
+    ok(at.button(key="play_declare").click().run())
+    assert deal(at).phase is Phase.PLAY and deal(at).to_move == "elder"
+    before = deal(at)
+    ok(at.button(key=keys(at, "play_card_")[0]).click().run())
+    assert len(deal(at).history) > len(before.history)
+    ok(at.button(key="play_undo").click().run())
+    assert deal(at).history == before.history
+
+
+def test_cavendish_cut_lets_the_higher_cut_choose() -> None:
+    at = open_play()
+    at.session_state["play_cut"] = {"cuts": (Cut(Card.of("AS"), Card.of("7H")),),
+                                    "higher": "A", "rules": "cavendish"}
+    at.session_state["play_seed"] = 5
+    ok(at.run())
+    assert "higher cut chooses" in texts(at)
+    ok(at.button(key="play_choose_elder").click().run())
+    ok(at.button(key="play_deal").click().run())
+    assert at.session_state["play_learner"] == "elder"
+    assert deal(at).rules.name == "cavendish"
+
+
+def test_carte_blanche_is_announced() -> None:
+    at = start_deal(learner_deals=True)  # the learner is Younger
+    rec = json.loads((SCENARIOS / "blanche-blocks-repique.json").read_text())["record"]
+    at.session_state["play_state"] = DealState.from_record(
+        {**rec, "younger_discard": [], "tricks": []}).undo().undo()
+    ok(at.run())
+    assert "Carte blanche!" in texts(at)  # Younger holds it in this deal
+
+
+def test_settlement_on_the_score_sheet() -> None:
+    at = start_deal()
+    at.session_state["play_state"] = None
+    at.session_state["play_partie"] = Partie("A", ((30, 10),) * 6)
+    ok(at.run())
+    page = texts(at)
+    assert "The partie is over" in page and "You win" in page
+    assert "rubiconed" in page  # 180 v 60
+    assert at.get("page_link")
+
+
+def test_loading_a_record_replays_to_the_same_scores() -> None:
+    at = open_play()
+    at.segmented_control(key="play_mode").set_value("teach")
+    ok(at.run())
+    data = json.loads((ROOT / "tests" / "data" / "hoyle-170.json").read_text()
+                      if (ROOT / "tests" / "data" / "hoyle-170.json").exists()
+                      else (SCENARIOS / "hoyle-170.json").read_text())
+    at.text_area(key="wt_text").input(json.dumps(data["record"]))
+    ok(at.button(key="wt_load").click().run())
+    assert at.session_state["wt_source"] == "loaded"
+    ok(at.button(key="wt_last").click().run())
+    page = texts(at)
+    assert "170" in page and "capot" in page.lower()
+    # a bad record shows the engine's message, not a traceback
+    bad = dict(data["record"], elder_discard=["7C", "7C"])
+    at.text_area(key="wt_text").input(json.dumps(bad))
+    ok(at.button(key="wt_load").click().run())
+    assert any("7C twice" in str(e.value) for e in at.error)
+    at.text_area(key="wt_text").input("{not json")
+    ok(at.button(key="wt_load").click().run())
+    assert any("not valid JSON" in str(e.value) for e in at.error)
+
+
+def test_scenario_steps_both_ways() -> None:
+    at = open_play(scenario="younger-repique", step="10")
+    assert at.session_state["play_mode"] == "teach"
+    assert at.session_state["wt_step"] == 10
+    assert "Elder calls his best set" in texts(at)
+    ok(at.button(key="wt_next").click().run())
+    assert at.session_state["wt_step"] == 11 and "Repique!" in texts(at)
+    assert at.query_params["step"] in ("11", ["11"])
+    ok(at.button(key="wt_prev").click().run())
+    ok(at.button(key="wt_prev").click().run())
+    assert at.session_state["wt_step"] == 9 and "Repique!" not in texts(at)
+    ok(at.button(key="wt_first").click().run())
+    assert at.button(key="wt_prev").disabled
+    ok(at.button(key="wt_last").click().run())
+    assert at.button(key="wt_next").disabled
+    assert "repique" in texts(at).lower()
+
+
+@pytest.mark.parametrize("params, warning", [
+    ({"scenario": "no-such-deal"}, "no-such-deal"),
+    ({"scenario": "capot", "step": "zero"}, "zero"),
+    ({"scenario": "capot", "step": "999"}, "999"),
+])
+def test_bad_links_warn_and_fall_back(params: dict[str, str], warning: str) -> None:
+    at = open_play(**params)
+    assert any(warning in str(w.value) for w in at.warning)
+    assert at.session_state["wt_step"] >= 1
+
+
+def test_presentation_mode() -> None:
+    at = open_play(scenario="hoyle-170", step="3", present="1")
+    assert at.session_state["wt_present"] is True
+    assert not at.selectbox, "no scenario picker in presentation mode"
+    ok(at.button(key="wt_next").click().run())
+    assert at.session_state["wt_step"] == 4
+    ok(at.toggle(key="wt_present").set_value(False).run())
+    assert at.selectbox
