@@ -27,8 +27,8 @@ from enum import Enum
 from typing import Any
 
 from piquet.cards import DECK, Card, parse_cards
-from piquet.combos import CardSet, Point, Sequence as Run, is_carte_blanche
-from piquet.declare import Declaration, declaration_from_spec
+from piquet.combos import is_carte_blanche
+from piquet.declare import Calls, Declaration, declaration_from_spec
 from piquet.exchange import (
     ExchangeError,
     elder_may_take,
@@ -373,15 +373,15 @@ class DealState:
                 shown = True
             if shown:
                 opp_blanche_shown = self.elder_dealt if opp == "elder" else self.younger_dealt
-        calls: Declaration | None = None
+        calls: Calls | None = None
         if self.declared[0] and role == "younger":
-            calls = self.declaration("elder", self.specs[0])
+            calls = Calls.of(self.declaration("elder", self.specs[0]))
         shown_cards: tuple[Card, ...] = ()
-        score: DealScore | None = None
+        sheet: dict[str, dict[str, int]] | None = None
         if self.declared[1]:
             score = self.score()
             shown_cards = tuple(_shown_by(score, opp))
-            calls = score.declarations.declarations[1 - i]
+            sheet = score.as_dict()
         played = tuple(c for t in self.tricks for c in t)
         return PlayerView(
             role=role,
@@ -395,14 +395,14 @@ class DealState:
             opponent_discard_count=len((self.younger_discard if role == "elder"
                                         else self.elder_discard) or ()),
             opponent_blanche=opp_blanche_shown,
-            opponent_declaration=calls if (role == "younger" or self.declared[1]) else None,
+            opponent_calls=calls,
             opponent_shown=shown_cards,
             tricks=self.tricks,
             lead=self.lead,
             played=played,
             legal=self.legal_plays() if self.to_move == role else (),
             exchange_range=self.exchange_range(role),
-            score=score,
+            sheet=sheet,
         )
 
 
@@ -434,14 +434,17 @@ class PlayerView:
     seen_talon: tuple[Card, ...]
     opponent_discard_count: int
     opponent_blanche: tuple[Card, ...]
-    opponent_declaration: Declaration | None
+    opponent_calls: Calls | None
+    """Younger hears Elder's calls (numbers and names, no cards); None for Elder."""
     opponent_shown: tuple[Card, ...]
+    """Cards of the opponent's combinations that scored or tied (shown on request)."""
     tricks: tuple[tuple[Card, Card], ...]
     lead: Card | None
     played: tuple[Card, ...]
     legal: tuple[Card, ...]
     exchange_range: range
-    score: DealScore | None
+    sheet: dict[str, dict[str, int]] | None
+    """The public score sheet of the deal so far, once both have declared."""
 
     def seen_cards(self) -> frozenset[Card]:
         """Every card this view shows its player."""
@@ -451,16 +454,3 @@ class PlayerView:
         if self.lead is not None:
             out.add(self.lead)
         return frozenset(out)
-
-    @property
-    def opponent_calls(self) -> list[Point | Run | CardSet]:
-        """The opponent's called combinations (values, not all their cards)."""
-        d = self.opponent_declaration
-        if d is None:
-            return []
-        out: list[Point | Run | CardSet] = []
-        if d.point:
-            out.append(d.point)
-        out.extend(d.sequences)
-        out.extend(d.sets)
-        return out

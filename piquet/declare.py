@@ -288,7 +288,8 @@ def _explain(v: Verdict) -> str:
                 f"{tail}")
     if v.reason is Reason.QUATORZE_BEATS_TRIO:
         return f"{W}'s {_what(won)} beat {L}'s {_what(lost)}: any quatorze beats any trio{tail}"
-    return f"{W}'s {_what(won)} beats {L}'s {_what(lost)} (higher){tail}"
+    verb = "beat" if v.category == "sets" else "beats"
+    return f"{W}'s {_what(won)} {verb} {L}'s {_what(lost)} (higher){tail}"
 
 
 def verdict(category: Category, elder: Declaration, younger: Declaration) -> Verdict:
@@ -357,6 +358,57 @@ def spoken_number(n: int) -> str:
     return str(n)
 
 
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """What a player calls: numbers and names, never the cards (RULES.md section 5).
+
+    This is what the other player hears before the answers: the point's length (and its
+    pips, given when asked), the best sequence's name, the best set's name.
+
+    >>> from piquet.cards import parse_cards
+    >>> c = Calls.of(declaration_from_spec(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"),
+    ...                                    None))
+    >>> c.point_length, c.point_pips, c.sequence_name, c.set_name
+    (5, 50, 'Quart major', 'Fourteen aces')
+    >>> [line.text for line in c.lines(5)]
+    ['Five.', 'What do they make?', 'Fifty.', 'Quart major.', 'Fourteen aces.']
+    """
+
+    point_length: int
+    point_pips: int
+    point_key: int
+    sequence_key: int
+    sequence_name: str | None
+    set_key: int
+    set_name: str | None
+
+    @classmethod
+    def of(cls, d: Declaration) -> Calls:
+        bs, bt = d.best_sequence, d.best_set
+        return cls(d.point.length if d.point else 0, d.point.pips if d.point else 0,
+                   d.point_key, bs.key if bs else 0, bs.name if bs else None,
+                   bt.key if bt else 0, bt.call if bt else None)
+
+    def lines(self, answerer_point_length: int | None) -> list[DialogueLine]:
+        """The calls as spoken (with "What do they make?" when the answerer's point is as
+        long), without the answers."""
+        out: list[DialogueLine] = []
+        if not self.point_length:
+            out.append(DialogueLine("elder", "No point.", "point"))
+        else:
+            out.append(DialogueLine(
+                "elder", f"{number_word(self.point_length).capitalize()}.", "point"))
+            if answerer_point_length == self.point_length:
+                out.append(DialogueLine("younger", "What do they make?", "point"))
+                out.append(DialogueLine(
+                    "elder", f"{spoken_number(self.point_pips).capitalize()}.", "point"))
+        out.append(DialogueLine("elder", f"{self.sequence_name}." if self.sequence_name
+                                else "No sequence.", "sequences"))
+        out.append(DialogueLine("elder", f"{self.set_name}." if self.set_name else "No set.",
+                                "sets"))
+        return out
+
+
 def dialogue(
     elder: Declaration, younger: Declaration, verdicts: Sequence[Verdict],
     *, elder_blanche: bool = False, younger_blanche: bool = False,
@@ -374,25 +426,13 @@ def dialogue(
         say("younger", "Carte blanche. (Younger will show it once Elder has exchanged.)",
             "blanche")
     by_cat = {v.category: v for v in verdicts}
-    v = by_cat["point"]
-    if elder.point is None:
-        say("elder", "No point.", "point")
-    else:
-        say("elder", f"{number_word(elder.point.length).capitalize()}.", "point")
-        yp = younger.point
-        if yp is not None and yp.length == elder.point.length:
-            say("younger", "What do they make?", "point")
-            say("elder", f"{spoken_number(elder.point.pips).capitalize()}.", "point")
-        say("younger", f"{v.answer}.", "point")
-    calls: tuple[tuple[Category, Run | CardSet | None], ...] = (
-        ("sequences", elder.best_sequence), ("sets", elder.best_set))
-    for cat, best in calls:
-        v = by_cat[cat]
-        if best is None:
-            say("elder", "No sequence." if cat == "sequences" else "No set.", cat)
-            continue
-        say("elder", f"{best.name}." if isinstance(best, Run) else f"{best.call}.", cat)
-        say("younger", f"{v.answer}.", cat)
+    yp = younger.point
+    calls = Calls.of(elder).lines(yp.length if yp else None)
+    for cat in CATEGORIES:
+        group = [line for line in calls if line.category == cat]
+        out.extend(group)
+        if not group[0].text.startswith("No "):
+            say("younger", f"{by_cat[cat].answer}.", cat)
     # Elder scores what was good, then leads
     parts = []
     running = 10 if elder_blanche else 0

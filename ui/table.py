@@ -31,7 +31,13 @@ from piquet import Card, DealScore, Partie, cut_for_deal, get_rules, parse_cards
 from piquet.cards import DECK, sort_cards
 from piquet.combos import CardSet, Point, Sequence as Run, analyse
 from piquet.deal import DealState, Phase, PlayerView
-from piquet.declare import Declaration, DialogueLine, declaration_from_spec, spoken_number, verdict
+from piquet.declare import (
+    Calls,
+    Declaration,
+    DialogueLine,
+    declaration_from_spec,
+    verdict,
+)
 from piquet.reckon import Role
 from piquet.record import SHEET_KEYS
 from piquet.sheet import SHEET_LABELS
@@ -665,26 +671,6 @@ def _declaration_widgets(hand: Sequence[Card]) -> None:
         st.checkbox(label, value=True, key=k)
 
 
-def _elder_calls(elder: Declaration, mine: Declaration | None) -> list[DialogueLine]:
-    """Elder's calls as Younger hears them, with "What do they make?" when he must ask."""
-    out: list[DialogueLine] = []
-    if elder.point is None:
-        out.append(DialogueLine("elder", "No point.", "point"))
-    else:
-        out.append(DialogueLine("elder", f"{spoken_number(elder.point.length).capitalize()}.",
-                                "point"))
-        if mine is not None and mine.point is not None and \
-                mine.point.length == elder.point.length:
-            out.append(DialogueLine("younger", "What do they make?", "point"))
-            out.append(DialogueLine("elder", f"{spoken_number(elder.point.pips).capitalize()}.",
-                                    "point"))
-    best_seq, best_set = elder.best_sequence, elder.best_set
-    out.append(DialogueLine("elder", f"{best_seq.name}." if best_seq else "No sequence.",
-                            "sequences"))
-    out.append(DialogueLine("elder", f"{best_set.call}." if best_set else "No set.", "sets"))
-    return out
-
-
 def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> None:
     role = seat.learner
     if deal.to_move != role:
@@ -699,7 +685,7 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
         _declaration_widgets(hand)
         try:
             mine = declaration_from_spec(hand, learner_spec(hand), who="Elder")
-            calls = _elder_calls(mine, None)
+            calls = Calls.of(mine).lines(None)
             st.markdown(dialogue_html(calls, seat.names), unsafe_allow_html=True)
         except ValueError as e:
             st.error(md_escape(str(e)))
@@ -710,14 +696,14 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
                 "each call — **Good** (his is better), **Not good** (yours is better) or "
                 "**Equal** — comparing it with what you declare.")
     _declaration_widgets(hand)
-    elder_decl = view.opponent_declaration
-    if elder_decl is None:  # cannot happen: Younger declares after Elder
+    elder_calls = view.opponent_calls
+    if elder_calls is None:  # cannot happen: Younger declares after Elder
         return
     try:
         mine_d: Declaration | None = declaration_from_spec(hand, learner_spec(hand))
     except ValueError:
         mine_d = None
-    calls = _elder_calls(elder_decl, mine_d)
+    calls = elder_calls.lines(mine_d.point.length if mine_d and mine_d.point else None)
     for cat in ("point", "sequences", "sets"):
         lines = [ln for ln in calls if ln.category == cat]
         st.markdown(dialogue_html(lines, seat.names), unsafe_allow_html=True)
