@@ -64,6 +64,7 @@ class Action:
     player: Role
     cards: tuple[Card, ...] = ()
     spec: Mapping[str, Any] | None = None
+    show_leftovers: bool = False
 
 
 def _other(role: Role) -> Role:
@@ -106,6 +107,8 @@ class DealState:
     specs: tuple[DeclSpec, DeclSpec] = (None, None)
     tricks: tuple[tuple[Card, Card], ...] = ()
     lead: Card | None = None
+    leftovers_shown: bool = False
+    """Britannica: Younger turned the cards he left face up for both to see."""
     history: tuple[Action, ...] = field(default=())
 
     # --- construction ---
@@ -122,7 +125,8 @@ class DealState:
         """Replay a deal record step by step (it is checked on the way)."""
         rec = DealRecord.from_json(record)
         d = cls(rec.rules, rec.elder, rec.younger, rec.talon)
-        d = d.discard("elder", rec.elder_discard).discard("younger", rec.younger_discard)
+        d = d.discard("elder", rec.elder_discard).discard(
+            "younger", rec.younger_discard, show_leftovers=rec.younger_shows_leftovers)
         if rec.tricks or any(s is not None for s in rec.declarations):
             d = d.declare("elder", rec.declarations[0]).declare("younger", rec.declarations[1])
         for a, b in rec.tricks:
@@ -237,14 +241,19 @@ class DealState:
             return False
         return True
 
-    def discard(self, role: Role, cards: Sequence[Card] | str) -> DealState:
-        """Discard and draw as many from the talon (Elder from the top)."""
+    def discard(self, role: Role, cards: Sequence[Card] | str, *,
+                show_leftovers: bool = False) -> DealState:
+        """Discard and draw as many from the talon (Elder from the top). Under britannica
+        Younger may turn the cards he leaves face up for both (``show_leftovers``)."""
         self.verify_discard(role, cards)
+        if show_leftovers and (role == "elder" or self.rules.younger_may_look_at_leftovers):
+            raise ActionError("only Younger, under britannica, turns the cards he leaves face up")
         disc = parse_cards(cards)
-        act = Action("discard", role, disc)
+        act = Action("discard", role, disc, show_leftovers=show_leftovers)
         if role == "elder":
             return replace(self, elder_discard=disc, history=(*self.history, act))
-        return replace(self, younger_discard=disc, history=(*self.history, act))
+        return replace(self, younger_discard=disc, leftovers_shown=show_leftovers,
+                       history=(*self.history, act))
 
     # --- declarations ---
 
@@ -317,6 +326,8 @@ class DealState:
         decl = {r: dict(s) for r, s in zip(ROLES, self.specs, strict=True) if s is not None}
         if decl:
             out["declarations"] = decl
+        if self.leftovers_shown:
+            out["younger_shows_leftovers"] = True
         out["tricks"] = [[str(a), str(b)] for a, b in self.tricks]
         if self.seed is not None:
             out["seed"] = self.seed
@@ -339,7 +350,8 @@ class DealState:
 
     def apply(self, action: Action) -> DealState:
         if action.kind == "discard":
-            return self.discard(action.player, action.cards)
+            return self.discard(action.player, action.cards,
+                                show_leftovers=action.show_leftovers)
         if action.kind == "declare":
             return self.declare(action.player, action.spec)
         if action.kind == "play":
@@ -358,11 +370,15 @@ class DealState:
             seen_talon = [*self.drawn("elder"), *self.talon[ne:5]]  # he may look at his leftovers
         if role == "younger" and self.younger_discard is not None:
             seen_talon = list(self.drawn("younger"))
-        if self.younger_discard is not None and self.rules.younger_may_look_at_leftovers:
-            # cavendish: Younger looks at what he left; Elder may then see it after his first lead
-            elder_led = bool(self.tricks) or self.lead is not None
-            if role == "younger" or elder_led:
-                seen_talon += self.talon[ne + len(self.younger_discard):]
+        if self.younger_discard is not None:
+            left = self.talon[ne + len(self.younger_discard):]
+            if self.leftovers_shown:  # britannica: face up for both
+                seen_talon += left
+            elif self.rules.younger_may_look_at_leftovers:
+                # cavendish: Younger looks at what he left; Elder may see it after his first lead
+                elder_led = bool(self.tricks) or self.lead is not None
+                if role == "younger" or elder_led:
+                    seen_talon += left
         opp_blanche_shown: tuple[Card, ...] = ()
         if self.blanche[1 - i]:
             if opp == "younger":  # both presets: shown once Elder has exchanged

@@ -7,6 +7,7 @@
      "talon": [8 cards, top first],
      "elder_discard": [1-5 cards], "younger_discard": [0-n cards],
      "declarations": {"elder": {...}, "younger": {...}},     # optional; default in full
+     "younger_shows_leftovers": false,                      # optional (britannica)
      "tricks": [[card led, card played second], ...]}        # 0 to 12 tricks
 
 Elder draws the top cards of the talon, Younger the next ones. Carte blanche is judged on
@@ -94,6 +95,8 @@ class DealRecord:
     younger_discard: tuple[Card, ...]
     declarations: tuple[DeclSpec, DeclSpec] = (None, None)
     tricks: tuple[tuple[Card, Card], ...] = ()
+    younger_shows_leftovers: bool = False
+    """Britannica: Younger turned the cards he left face up (changes what is seen, not scores)."""
 
     @classmethod
     def from_json(cls, data: object) -> DealRecord:
@@ -167,8 +170,13 @@ class DealRecord:
                 if len(pair) != 2:
                     raise RecordError(f"trick {n} has {len(pair)} cards; a trick has 2") from None
                 tricks.append((pair[0], pair[1]))
+        shows = data.get("younger_shows_leftovers", False)
+        if not isinstance(shows, bool):
+            raise RecordError("'younger_shows_leftovers' must be true or false")
+        if shows and rules.younger_may_look_at_leftovers:
+            raise RecordError("under cavendish Younger does not turn his leftovers face up")
         rec = cls(rules, elder, younger, talon, ed, yd,
-                  (decl.get("elder"), decl.get("younger")), tuple(tricks))
+                  (decl.get("elder"), decl.get("younger")), tuple(tricks), shows)
         object.__setattr__(rec, "_masks", masks)
         return rec
 
@@ -231,6 +239,8 @@ class DealRecord:
         if e is not None or y is not None:
             out["declarations"] = {k: dict(v) for k, v in (("elder", e), ("younger", y))
                                    if v is not None}
+        if self.younger_shows_leftovers:
+            out["younger_shows_leftovers"] = True
         out["tricks"] = [[str(a), str(b)] for a, b in self.tricks]
         return out
 

@@ -361,3 +361,25 @@ def test_total_method_matches_sheet() -> None:
     assert (s.total("elder"), s.total("younger")) == (28, 23)
     assert s.reckoning.total("elder") == 28
     assert s.reckoning.total("younger") == 23
+
+
+def test_younger_turns_his_leftovers_face_up_under_britannica() -> None:
+    """RULES.md §4 and §9: under britannica the cards Younger leaves are turned face up for
+    both, or left face down for neither; it changes what is seen, not the score."""
+    from piquet.deal import DealState
+
+    d = DealState.deal(seed=11)
+    d = d.discard("elder", d.hand("elder")[:5])
+    left_face_down = d.discard("younger", d.hand("younger")[:1])
+    face_up = d.discard("younger", d.hand("younger")[:1], show_leftovers=True)
+    left = face_up.talon[6:]
+    assert len(left) == 2
+    assert not set(left) & set(left_face_down.view("elder").seen_talon)
+    assert set(left) <= set(face_up.view("elder").seen_talon)
+    assert set(left) <= set(face_up.view("younger").seen_talon)
+    rec = face_up.record()
+    assert rec["younger_shows_leftovers"] is True
+    assert DealState.from_record(rec).view("elder").seen_talon == face_up.view("elder").seen_talon
+    rec["rules"] = "cavendish"
+    with pytest.raises(RecordError, match="cavendish"):
+        score_record(rec)
