@@ -15,6 +15,7 @@ from ui.lab import (
     reset_sinking,
     sinking_controls,
     verdict_lines,
+    whole_deal,
 )
 from ui.settings import current_rules, four_colour
 
@@ -37,8 +38,9 @@ def _load_pasted() -> None:
     set_hand("lab_elder", rec.elder_after)
     set_hand("lab_younger", rec.younger_after)
     st.session_state["lab_blanche_elder"], st.session_state["lab_blanche_younger"] = rec.blanche
-    st.session_state[RULES_FOR_RECORD] = rec.rules.name
+    st.session_state[RULES_FOR_RECORD] = record.get("rules")  # None: the sidebar's preset
     st.session_state["lab_record_declares"] = rec.declarations
+    st.session_state["lab_record"] = record
     reset_sinking()
 
 
@@ -154,3 +156,7 @@ sheet = score.as_dict()
 st.table({role.capitalize(): sheet[role] for role in ("elder", "younger")})
 st.caption(f"Rules: {rules.title}. Elder's 1 for leading is not in these totals; the tally "
            "above shows it, since it can bring a pique.")
+
+record = st.session_state.get("lab_record")
+if record is not None:
+    whole_deal(record, rules, elder, younger)

@@ -70,12 +70,25 @@ def test_pasted_record_uses_its_own_preset() -> None:
         "elder_discard": ["KS", "8C", "7C", "9D", "8D"],
         "younger_discard": ["7S", "9H", "7H"],
     }
-    at = open_page("lab")
-    at.text_area(key="lab_record_text").set_value(json.dumps(record)).run()
-    at.button(key="lab_load").click().run()
-    assert not at.exception
-    page = texts(at)
+    record["tricks"] = [["AH", "10H"], ["KH", "7D"], ["QH", "10D"], ["JH", "JD"], ["8H", "QD"],
+                        ["KD", "AD"], ["AC", "9C"], ["KC", "JC"], ["QC", "8S"], ["10C", "9S"],
+                        ["QS", "AS"], ["JS", "10S"]]
+
+    def play_and_total(rec: dict[str, object]) -> tuple[str, str]:
+        at = open_page("lab")
+        at.text_area(key="lab_record_text").set_value(json.dumps(rec)).run()
+        at.button(key="lab_load").click().run()
+        assert not at.exception
+        sheet = at.table[-1].value  # the whole deal, from the record
+        return str(sheet.loc["Play", "Elder"]), texts(at)
+
+    play, page = play_and_total(record)
     assert "preset named by the loaded record" in page and "cavendish" in page
+    assert play == "9"  # 7 leads + 1 capture + 1 for the last trick (Cavendish's example)
+    del record["rules"]  # no preset named: the sidebar's (britannica): no point for last
+    play, page = play_and_total(record)
+    assert "preset named by the loaded record" not in page
+    assert play == "8"
 
 
 def test_broken_record_gives_a_message() -> None:

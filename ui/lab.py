@@ -9,10 +9,12 @@ from typing import Any
 
 import streamlit as st
 
-from piquet import Card, DeclarationScore, analyse, reckon, score_record
+from piquet import Card, DealRecord, DeclarationScore, Rules, analyse, reckon, score_record
 from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import declarable, spec_of
 from piquet.reckon import ROLES, Role
+from piquet.record import SHEET_KEYS
+from piquet.sheet import SHEET_LABELS
 from ui.cards import show_cards
 from ui.settings import four_colour
 
@@ -129,3 +131,23 @@ def load_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
         return None, f"That record cannot be scored: {e}."
     assert isinstance(data, dict)
     return data, None
+
+
+def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
+               younger: tuple[Card, ...]) -> None:
+    """The loaded record's whole deal: play, the cards and capot too, under ``rules``."""
+    rec = DealRecord.from_json({**record, "rules": rules.name})
+    if set(rec.elder_after) != set(elder) or set(rec.younger_after) != set(younger):
+        st.caption("The hands were changed after the record was loaded; the record's own "
+                   "deal is scored below as it was.")
+    score = score_record(rec)
+    st.header("The whole deal, from the record")
+    st.caption(f"{len(rec.tricks)} of 12 tricks played · rules: {rules.name}"
+               + (" (the record's own preset)" if record.get("rules") else ""))
+    sheet = score.as_dict()
+    st.table({role.capitalize(): {SHEET_LABELS[k]: sheet[role][k] for k in (*SHEET_KEYS, "total")}
+              for role in ROLES})
+    st.caption(score.reckoning.explain_bonus())
+    with st.expander("Trick by trick"):
+        for trick in score.play.tricks:
+            st.markdown(f"{trick.number}. {trick.explain()}")
