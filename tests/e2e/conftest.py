@@ -14,6 +14,7 @@ Plain helper: ``wait_idle(page)``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -122,11 +123,9 @@ def _health_ok(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def app_server() -> Iterator[str]:
-    """Start ``streamlit run app.py`` on a free localhost port; yield its base URL."""
-    if not APP.exists():
-        pytest.skip("app.py missing")
+@contextlib.contextmanager
+def _streamlit_server() -> Iterator[str]:
+    """Run ``streamlit run app.py`` on a free localhost port; yield its base URL."""
     port = _free_port()
     cmd = [
         sys.executable,
@@ -177,6 +176,22 @@ def app_server() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app_server() -> Iterator[str]:
+    """One app server for the session; yields its base URL."""
+    if not APP.exists():
+        pytest.skip("app.py missing")
+    with _streamlit_server() as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_server() -> Iterator[str]:
+    """A server of its own that no page has been opened on yet (for first-visit tests)."""
+    with _streamlit_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

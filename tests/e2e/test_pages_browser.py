@@ -39,9 +39,9 @@ def test_lab_deep_link_renders_svg_cards(page: Page, app_server: str,
     box = page.locator("svg[aria-label='Ace of spades']").first.bounding_box()
     assert box is not None and box["width"] > 20 and box["height"] > 30
     # the preset chosen in the link is the one selected
-    active = page.locator("[data-testid='stSidebar'] "
-                          "[data-testid='stBaseButton-segmented_controlActive']")
+    active = page.locator("[data-testid='stSidebar'] button[role='radio'][aria-checked='true']")
     expect(active).to_have_text("cavendish")
+    expect(page.get_by_text("Rules: Cavendish").first).to_be_visible()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
     shot("lab")
 
@@ -65,3 +65,13 @@ def test_about(page: Page, app_server: str, wait_for_app: Callable[[], None],
     open_app(page, f"{app_server}/about", wait_for_app)
     expect(page.get_by_text("Download the rules summary")).to_be_visible()
     shot("about")
+
+
+def test_first_visit_deep_link_gets_the_frame(page: Page, fresh_server: str,
+                                              wait_for_app: Callable[[], None]) -> None:
+    """On a server nobody has visited, a deep link still runs inside app.py's frame (the
+    rules selector, the top navigation) and keeps its preset (ui/frame.py)."""
+    open_app(page, f"{fresh_server}/quiz?seed=3&level=expert&rules=cavendish", wait_for_app)
+    expect(page.locator("[data-testid='stSidebar'] button[role='radio'][aria-checked='true']")
+           ).to_have_text("cavendish")
+    expect(page.get_by_role("link", name="Declarations Lab")).to_be_visible()
