@@ -14,6 +14,7 @@ from ui.lab import (
     reckoning_rows,
     reset_sinking,
     sinking_controls,
+    totals_table,
     verdict_lines,
     whole_deal,
 )
@@ -152,8 +153,7 @@ else:
     st.info(why)
 
 st.header("Totals from the declarations")
-sheet = score.as_dict()
-st.table({role.capitalize(): sheet[role] for role in ("elder", "younger")})
+st.table(totals_table(score))
 st.caption(f"Rules: {rules.title}. Elder's 1 for leading is not in these totals; the tally "
            "above shows it, since it can bring a pique.")
 

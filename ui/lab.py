@@ -133,6 +133,13 @@ def load_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
     return data, None
 
 
+def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
+    """The declarations' totals per player, with readable row labels (for ``st.table``)."""
+    sheet = score.as_dict()
+    return {role.capitalize(): {SHEET_LABELS[k]: v for k, v in sheet[role].items()}
+            for role in ROLES}
+
+
 def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                younger: tuple[Card, ...]) -> None:
     """The loaded record's whole deal: play, the cards and capot too, under ``rules``."""
