@@ -7,7 +7,7 @@ precomputed per pattern, so a hand is analysed with a handful of table look-ups.
 >>> from piquet.cards import parse_cards
 >>> c = analyse(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"))
 >>> c.point.describe()
-'5 cards making 50 (spades: AS KS QS JS 9S)'
+'5 cards making 50 in spades (A♠ K♠ Q♠ J♠ 9♠)'
 >>> [s.name for s in c.sequences]
 ['Quart major', 'Tierce major']
 >>> [s.call for s in c.sets]
@@ -139,8 +139,8 @@ class Point:
         return self.length
 
     def describe(self) -> str:
-        shown = " ".join(str(c) for c in self.cards)
-        return f"{self.length} cards making {self.pips} ({self.suit.noun}: {shown})"
+        """``5 cards making 49 in hearts (A♥ K♥ Q♥ J♥ 8♥)``."""
+        return f"{self.length} cards making {self.pips} in {self.suit.noun} ({pretty(self.cards)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,8 @@ class Sequence:
         return f"{self.kind} {self.qualifier}".capitalize()
 
     def describe(self) -> str:
-        return f"{self.name} in {self.suit.noun} ({' '.join(str(c) for c in self.cards)})"
+        """``Quart major in hearts (A♥ K♥ Q♥ J♥)``."""
+        return f"{self.name} in {self.suit.noun} ({pretty(self.cards)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,13 @@ class CardSet:
         return self.call
 
     def describe(self) -> str:
-        return f"{self.call} ({' '.join(str(c) for c in self.cards)})"
+        """``Three jacks (J♠ J♥ J♣)``."""
+        return f"{self.call} ({pretty(self.cards)})"
+
+
+def pretty(cards: Iterable[Card]) -> str:
+    """Cards with suit symbols, ``A♥ K♥``."""
+    return " ".join(c.pretty for c in cards)
 
 
 def _suit_cards(mask: int, suit: Suit) -> tuple[Card, ...]:

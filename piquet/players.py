@@ -531,7 +531,7 @@ def _decl_facts(view: PlayerView, k: Knowledge) -> _DeclFacts | None:
     if me_r == "younger" and d is not None:
         # Elder's calls: the length of his point (its pips when I had as many), the name of
         # his best sequence (length and top card) and of his best set
-        plen = d.point_length
+        plen = d.point_length or -1  # no point called: he sank it, nothing to check
         pkey = d.point_key if d.point_length and d.point_length == pk >> 7 else -1
         calls = (pkey, d.sequence_key, d.set_key)
     return _DeclFacts(tuple(row[opp_r][c] for c in cats),  # type: ignore[arg-type]

@@ -32,6 +32,7 @@ from piquet.combos import (
     Point,
     Sequence as Run,
     analyse,
+    pretty,
 )
 from piquet.deal import DealState, Phase
 from piquet.declare import Reason, Verdict
@@ -436,16 +437,11 @@ def _after_lead(s: DeclarationScore) -> Reckoning:
 # --------------------------------------------------------------------------- text helpers
 
 
-def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
+_cards_text = pretty
 
 
 def _combo_text(c: Point | Run | CardSet) -> str:
-    if isinstance(c, Point):
-        return f"{c.length} cards making {c.pips} in {c.suit.noun} ({_cards_text(c.cards)})"
-    if isinstance(c, Run):
-        return f"{c.name} in {c.suit.noun} ({_cards_text(c.cards)})"
-    return f"{c.call} ({_cards_text(c.cards)})"
+    return c.describe()
 
 
 def _run_name(length: int, top: int) -> str:

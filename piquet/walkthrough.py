@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from piquet.cards import Card, format_cards, sort_cards
-from piquet.combos import CardSet, Point, Sequence as Run
+from piquet.combos import CardSet, Point, Sequence as Run, pretty
 from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
 from piquet.reckon import Role, ScoreEvent
 from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
@@ -178,8 +178,7 @@ def _tally(events: tuple[ScoreEvent, ...]) -> Tally:
     return out
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
+_cards = pretty
 
 
 def _combo_text(c: Point | Run | CardSet) -> str:

@@ -38,8 +38,10 @@ def other(role: str) -> str:
     return "younger" if role == "elder" else "elder"
 
 
-def steps(d: DealState, players: dict[str, Player]) -> Iterator[DealState]:
-    """Every state of a deal played by ``players`` (by role), checking each action is legal."""
+def steps(d: DealState, players: dict[str, Player], show_leftovers: bool = False
+          ) -> Iterator[DealState]:
+    """Every state of a deal played by ``players`` (by role), checking each action is legal;
+    Younger turns the cards he leaves face up when ``show_leftovers`` (britannica)."""
     yield d
     while d.phase is not Phase.DONE:
         role = d.to_move
@@ -49,7 +51,7 @@ def steps(d: DealState, players: dict[str, Player]) -> Iterator[DealState]:
         if d.phase in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
             disc = p.choose_discard(view)
             assert d.can_discard(role, disc), (p.name, disc)
-            d = d.discard(role, disc)
+            d = d.discard(role, disc, show_leftovers=show_leftovers and role == "younger")
         elif d.phase in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
             spec = p.choose_declaration(view)
             assert d.can_declare(role, spec), (p.name, spec)
@@ -134,6 +136,9 @@ def truly_seen(d: DealState, role: str) -> set[Card]:
     if ny is not None and ne is not None and rules.younger_may_look_at_leftovers and (
             not me_elder or first_lead_made):
         seen |= set(talon[ne + ny:])
+    if ny is not None and ne is not None and any(
+            a.kind == "discard" and a.show_leftovers for a in d.history):
+        seen |= set(talon[ne + ny:])  # britannica: Younger turned them face up for both
     # the opponent's carte blanche
     opp_dealt = d.younger_dealt if me_elder else d.elder_dealt
     if not any(c.rank.is_court for c in opp_dealt):
@@ -191,7 +196,8 @@ def test_views_hold_only_cards_their_player_has_seen(rules: str) -> None:
         players: dict[str, Player] = {
             "elder": make_player("random" if seed % 2 else "greedy", seed=seed),
             "younger": make_player("greedy" if seed % 2 else "random", seed=seed + 1)}
-        for d in steps(DealState.deal(seed=seed, rules=rules), players):
+        show = rules == "britannica" and seed % 3 == 0
+        for d in steps(DealState.deal(seed=seed, rules=rules), players, show_leftovers=show):
             _check_views(d)
 
 
@@ -560,7 +566,8 @@ def test_computer_knowledge_is_sound() -> None:
     for i, start in enumerate(deals):
         players: dict[str, Player] = {"elder": g, "younger": c} if i % 2 else \
             {"elder": c, "younger": g}
-        for d in steps(start, players):
+        show = start.rules.name == "britannica" and i % 3 == 0
+        for d in steps(start, players, show_leftovers=show):
             if d.phase is not Phase.PLAY:
                 continue
             for role in ROLES:
