@@ -18,11 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from piquet.cards import Card
+from piquet.cards import DECK, Card
 from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, ROLES, PlayPoint, Role
 from piquet.rules import Rules
 
 SUIT_MASKS: Final = tuple(0xFF << (8 * s) for s in range(4))
+_CAPTURES: Final = bytes(1 if a >> 3 == b >> 3 and b > a else 0
+                         for a in range(32) for b in range(32))
+"""``_CAPTURES[led.index << 5 | second.index]``: does the second card capture the lead?"""
 
 
 class PlayError(ValueError):
@@ -75,15 +78,15 @@ class Trick:
 class PlayResult:
     """Tricks played, the play points in time order, and the cards/capot when all 12 are done.
 
-    Kept compact (the scorer of each play point as 0/1); the :class:`Trick` and
-    :class:`PlayPoint` records are built on demand.
+    Kept compact (card indices; the scorer of each play point as 0/1); the :class:`Trick`
+    and :class:`PlayPoint` records are built on demand.
     """
 
     __slots__ = ("_raw", "capot", "cards", "last", "scorers")
 
-    def __init__(self, raw: list[tuple[int, Card, Card, int]], scorers: list[int], last: bool,
+    def __init__(self, raw: list[tuple[int, int, int, int]], scorers: list[int], last: bool,
                  cards: tuple[int, int], capot: tuple[int, int]) -> None:
-        self._raw = raw
+        self._raw = raw  # (leader 0/1, card led index, second card index, winner 0/1)
         self.scorers = scorers
         """Who scored each play point (0 Elder, 1 Younger), in time order."""
         self.last = last
@@ -92,7 +95,7 @@ class PlayResult:
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        return tuple(Trick(n, ROLES[lead], a, b, ROLES[win])
+        return tuple(Trick(n, ROLES[lead], DECK[a], DECK[b], ROLES[win])
                      for n, (lead, a, b, win) in enumerate(self._raw, 1))
 
     @property
@@ -116,33 +119,41 @@ def play_tricks(
 ) -> PlayResult:
     """Play out ``tricks`` (leader's card first) from hands after the exchange, checking each
     card; return the tricks, play points and end bonuses."""
+    return play_indices(elder_mask, younger_mask, [(a.index, b.index) for a, b in tricks],
+                        rules)
+
+
+def play_indices(
+    elder_mask: int, younger_mask: int, tricks: Sequence[tuple[int, int]], rules: Rules
+) -> PlayResult:
+    """:func:`play_tricks` on card indices (``Card.index``), the engine's quick lane."""
     if len(tricks) > 12:
         raise PlayError(f"a deal has 12 tricks, not {len(tricks)}")
     masks = [elder_mask, younger_mask]
     leader = 0
-    raw: list[tuple[int, Card, Card, int]] = []
+    raw: list[tuple[int, int, int, int]] = []
     scorers: list[int] = []
     won = [0, 0]
-    for led, second in tricks:
-        follower = 1 - leader
+    captures = _CAPTURES
+    for li, si in tricks:
+        follower = leader ^ 1
         lm = masks[leader]
         fm = masks[follower]
-        if (not lm & led.bit or not fm & second.bit
-                or (second.suit is not led.suit and fm & SUIT_MASKS[led.index >> 3])):
+        lb = 1 << li
+        sb = 1 << si
+        suit = SUIT_MASKS[li >> 3]
+        if not lm & lb or not fm & sb or (fm & suit and not sb & suit):
             n = len(raw) + 1
-            verify_play(lm, led, None, f"{ROLES[leader].capitalize()} (trick {n})")
-            verify_play(fm, second, led, f"{ROLES[follower].capitalize()} (trick {n})")
-        masks[leader] = lm ^ led.bit
-        masks[follower] = fm ^ second.bit
+            verify_play(lm, DECK[li], None, f"{ROLES[leader].capitalize()} (trick {n})")
+            verify_play(fm, DECK[si], DECK[li], f"{ROLES[follower].capitalize()} (trick {n})")
+        masks[leader] = lm ^ lb
+        masks[follower] = fm ^ sb
         scorers.append(leader)
-        if second.suit is led.suit and second.index > led.index:
+        if captures[li << 5 | si]:
             scorers.append(follower)
-            winner = follower
-        else:
-            winner = leader
-        won[winner] += 1
-        raw.append((leader, led, second, winner))
-        leader = winner
+            leader = follower
+        won[leader] += 1
+        raw.append((follower ^ 1, li, si, leader))
     cards = (0, 0)
     capot = (0, 0)
     last = False

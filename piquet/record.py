@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from piquet.cards import _BY_TOKEN, Card, CardError, cards_mask, parse_card, parse_cards
 from piquet.combos import is_carte_blanche
 from piquet.exchange import elder_may_take, exchanged, verify_discard, younger_may_take
-from piquet.play import PlayResult, play_tricks
+from piquet.play import PlayResult, play_indices
 from piquet.reckon import (
     PIQUE,
     REPIQUE,
@@ -32,11 +32,14 @@ from piquet.reckon import (
     Role,
     build_reckoning,
 )
-from piquet.rules import Rules, get_rules
+from piquet.rules import PRESETS, Rules, get_rules
 from piquet.scoring import DeclarationScore, DeclSpec, score_masks
 
 SHEET_KEYS: Final = ("blanche", "point", "sequences", "sets", "repique", "pique", "play",
                      "cards", "capot")
+
+
+_SEQUENCE_TYPES: Final = {list, tuple}
 
 
 class RecordError(ValueError):
@@ -100,6 +103,7 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, data: object) -> DealRecord:
+        """Check a JSON-able record; a ``RecordError`` names the first problem found."""
         if isinstance(data, DealRecord):
             return data
         if not isinstance(data, Mapping):
@@ -157,7 +161,7 @@ class DealRecord:
         if len(raw_tricks) > 12:
             raise RecordError(f"the record has {len(raw_tricks)} tricks; a deal has 12")
         try:
-            if not all(type(t) is list or type(t) is tuple for t in raw_tricks):
+            if not set(map(type, raw_tricks)) <= _SEQUENCE_TYPES:
                 raise TypeError
             tricks = [(_BY_TOKEN[a], _BY_TOKEN[b]) for a, b in raw_tricks]
         except (KeyError, TypeError, ValueError):
@@ -245,18 +249,94 @@ class DealRecord:
         return out
 
 
+_BIT_BY_TOKEN: Final = {token: card.bit for token, card in _BY_TOKEN.items()}
+_INDEX_BY_TOKEN: Final = {token: card.index for token, card in _BY_TOKEN.items()}
+_PLAYERS: Final = frozenset(("elder", "younger"))
+
+
+class _Checked(NamedTuple):
+    """What scoring needs of a checked record: hands after the exchange as masks, carte
+    blanche as dealt, the declaration specs, and the tricks as card indices."""
+
+    rules: Rules
+    elder: int
+    younger: int
+    elder_blanche: bool
+    younger_blanche: bool
+    declares: tuple[DeclSpec, DeclSpec]
+    tricks: list[tuple[int, int]]
+
+
+def _quick_check(data: object) -> _Checked | None:
+    """The common case at speed: a dict of canonical card strings that breaks no rule. Returns
+    None whenever anything is unusual; :meth:`DealRecord.from_json` then checks step by step
+    and names the problem (so this lane never has to explain anything)."""
+    try:
+        if type(data) is not dict:
+            return None
+        rules = PRESETS[data.get("rules", "britannica")]
+        e, y, t, ed = data["elder"], data["younger"], data["talon"], data["elder_discard"]
+        yd = data.get("younger_discard", ())
+        if not {type(e), type(y), type(t), type(ed), type(yd)} <= _SEQUENCE_TYPES:
+            return None
+        bit = _BIT_BY_TOKEN.__getitem__
+        em, ym, tm = sum(map(bit, e)), sum(map(bit, y)), sum(map(bit, t))
+        edm, ydm = sum(map(bit, ed)), sum(map(bit, yd))
+        ne, ny = len(ed), len(yd)
+        lowest = 1 if rules.younger_must_exchange else 0
+        if (len(e) != 12 or len(y) != 12 or len(t) != 8 or em.bit_count() != 12
+                or ym.bit_count() != 12 or tm.bit_count() != 8 or (em | ym | tm).bit_count() != 32
+                or not 1 <= ne <= 5 or edm.bit_count() != ne or edm & ~em
+                or not lowest <= ny <= 8 - ne or ydm.bit_count() != ny or ydm & ~ym):
+            return None
+        decl = data.get("declarations")
+        if decl is None:
+            declares: tuple[DeclSpec, DeclSpec] = (None, None)
+        elif type(decl) is dict and decl.keys() <= _PLAYERS:
+            declares = (decl.get("elder"), decl.get("younger"))
+        else:
+            return None
+        if data.get("younger_shows_leftovers", False) is not False:
+            return None
+        raw = data.get("tricks", ())
+        if (type(raw) is not list and type(raw) is not tuple) or len(raw) > 12 or (
+                raw and not set(map(type, raw)) <= _SEQUENCE_TYPES):
+            return None
+        index = _INDEX_BY_TOKEN
+        tricks = [(index[a], index[b]) for a, b in raw]
+        drawn_e = sum(map(bit, t[:ne]))
+        drawn_y = sum(map(bit, t[ne:ne + ny]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return _Checked(rules, (em & ~edm) | drawn_e, (ym & ~ydm) | drawn_y,
+                    is_carte_blanche(em), is_carte_blanche(ym), declares, tricks)
+
+
+def _checked(rec: DealRecord) -> _Checked:
+    em, ym, eb, yb = rec._after_masks()
+    return _Checked(rec.rules, em, ym, eb, yb, rec.declarations,
+                    [(a.index, b.index) for a, b in rec.tricks])
+
+
 class DealScore:
     """A deal record scored: the sheet per player, and the explanations behind it."""
 
-    __slots__ = ("_reckoning", "bonus", "declarations", "play", "record")
+    __slots__ = ("_reckoning", "_record", "bonus", "declarations", "play")
 
-    def __init__(self, record: DealRecord, declarations: DeclarationScore, play: PlayResult,
-                 bonus: Bonuses) -> None:
-        self.record = record
+    def __init__(self, record: Mapping[str, Any] | DealRecord, declarations: DeclarationScore,
+                 play: PlayResult, bonus: Bonuses) -> None:
+        self._record = record
         self.declarations = declarations
         self.play = play
         self.bonus = bonus
         self._reckoning: Reckoning | None = None
+
+    @property
+    def record(self) -> DealRecord:
+        """The checked record (parsed on first use)."""
+        if not isinstance(self._record, DealRecord):
+            self._record = DealRecord.from_json(self._record)
+        return self._record
 
     @property
     def complete(self) -> bool:
@@ -310,14 +390,18 @@ def score_record(record: Mapping[str, Any] | DealRecord) -> DealScore:
     60
     """
     try:
-        rec = DealRecord.from_json(record)
-        em, ym, eb, yb = rec._after_masks()
-        play = play_tricks(em, ym, rec.tricks, rec.rules)
-        decl = score_masks(rec.rules, em, ym, None, eb, yb, *rec.declarations, play.scorers)
+        c = _quick_check(record)
+        if c is None:
+            rec = DealRecord.from_json(record)
+            c = _checked(rec)
+            record = rec
+        play = play_indices(c.elder, c.younger, c.tricks, c.rules)
+        decl = score_masks(c.rules, c.elder, c.younger, None, c.elder_blanche,
+                           c.younger_blanche, *c.declares, play.scorers)
     except RecordError:
         raise
     except ValueError as e:
         raise RecordError(str(e)) from None
     except (TypeError, KeyError, AttributeError, IndexError) as e:  # malformed beyond the checks
         raise RecordError(f"the record is malformed ({e})") from None
-    return DealScore(rec, decl, play, decl.bonus)
+    return DealScore(record, decl, play, decl.bonus)
