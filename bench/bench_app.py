@@ -79,6 +79,12 @@ def main() -> None:
         at.text_input(key="sheet_b").set_value(f"10,20,30,9,10,{10 + i % 3}")
 
     report("Score sheet: edit a deal", timed(sheet, edit, n))
+    quiz = page("quiz", seed="7", level="mix")
+
+    def check_then_next(at: AppTest, i: int) -> None:
+        at.button(key="quiz_check" if i % 2 == 0 else "quiz_next").click()
+
+    report("Quiz: Check, then Next (question made)", timed(quiz, check_then_next, n))
 
 
 if __name__ == "__main__":
