@@ -19,6 +19,7 @@ from ui.lab import (
     whole_deal,
 )
 from ui.settings import current_rules, four_colour
+from ui.text import md_escape
 
 ensure_frame()
 
@@ -76,7 +77,7 @@ with st.expander("Paste a deal record", icon=":material/upload:"):
                  placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
     st.button("Load record", key="lab_load", on_click=_load_pasted)
     if st.session_state.get("lab_record_problem"):
-        st.error(st.session_state["lab_record_problem"])
+        st.error(md_escape(st.session_state["lab_record_problem"]))
 
 for role in ("elder", "younger"):
     problem = st.session_state.pop(f"lab_link_problem_{role}", None)
@@ -126,7 +127,7 @@ try:
         younger_declares=younger_spec if younger_spec is not None else record_specs[1],
         rules=rules)
 except ValueError as e:
-    st.error(str(e))
+    st.error(md_escape(str(e)))
     st.stop()
 
 st.header("What each hand holds")

@@ -3,7 +3,7 @@ check questions, and one live widget per lesson (:data:`WIDGETS`, slug -> functi
 
 Every score and every rule comes from the ``piquet`` engine; this module only lays it out.
 Session keys all start with ``lessons_``. Text the user typed reaches the page only through
-:func:`ui.hand_builder.md_escape` (Markdown) or :mod:`ui.cards` captions (HTML-escaped).
+:func:`ui.text.md_escape` (Markdown) or :mod:`ui.cards` captions (HTML-escaped).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import math
 import random
-import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -43,6 +42,7 @@ from piquet.rules import PRESETS, Rules
 from ui.cards import card_label, card_svg, show_cards
 from ui.content import Lesson, Question
 from ui.settings import current_rules, four_colour
+from ui.text import md_escape
 
 __all__ = [
     "WIDGETS",
@@ -72,19 +72,6 @@ CARD_HELP: Final = (
 MAX_TEXT: Final = 200
 CARD_WIDTH: Final = 60
 SMALL_WIDTH: Final = 46
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|:~$&\"'=@^%])")
-
-
-def md_escape(text: str) -> str:
-    """Backslash-escape Markdown punctuation, so that user text shows literally (no links,
-    no ``:red[...]``, no HTML, no LaTeX).
-
-    >>> md_escape("[x](javascript:1)")
-    '\\\\[x\\\\]\\\\(javascript\\\\:1\\\\)'
-    """
-    return _MD_SPECIAL.sub(r"\\\1", text)
-
-
 # =========================================================================== chooser
 
 

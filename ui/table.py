@@ -45,6 +45,7 @@ from piquet.walkthrough import Step, Walkthrough, walkthrough
 from ui.cards import card_label, card_svg, cards_row_html
 from ui.settings import current_rules, four_colour
 from ui.style import inject_css
+from ui.text import md_escape
 
 try:  # the computer players; a legal random stand-in only while they are missing
     from piquet.players import make_player
@@ -146,18 +147,6 @@ def new_player(name: str, seed: int | None) -> Any:
 
 
 # --------------------------------------------------------------------------- small helpers
-
-
-_MD_SPECIAL: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
-
-
-def md_escape(text: str) -> str:
-    """Text shown inert inside Markdown (user input, engine messages).
-
-    >>> md_escape("a*b_[c]")
-    'a\\*b\\_\\[c\\]'
-    """
-    return _MD_SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
 
 
 _CARD_TOKEN: Final = re.compile(r"\b(10|[AKQJT987])([SHDC])\b")
