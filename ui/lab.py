@@ -75,7 +75,7 @@ def holdings(score: DeclarationScore, role: Role) -> None:
         if isinstance(combo, Point) and decl.point and decl.point != combo:
             note = f" — *declared as {decl.point.length} cards making {decl.point.pips}*"
         st.markdown(f"{label}: **{what}**, worth {combo.score}{note}")
-        show_cards(combo.cards, width=34, highlight=frozenset(combo.cards),
+        show_cards(combo.cards, width=42, highlight=frozenset(combo.cards),
                    four_colour=four_colour())
 
 
