@@ -4,11 +4,11 @@ with its reason, the reckoning order as a running tally, and sinking to try."""
 import streamlit as st
 
 from piquet import Card, DealRecord, format_cards, get_rules, score_declarations
+from ui.dialogue import dialogue_html
 from ui.frame import ensure_frame
 from ui.hand_builder import hand_builder, parse_hand_param, set_hand
 from ui.lab import (
     RULES_FOR_RECORD,
-    dialogue_html,
     holdings,
     load_record,
     reckoning_rows,
@@ -140,7 +140,7 @@ with h_r:
 st.header("The dialogue")
 d_l, d_r = st.columns([3, 2], gap="large")
 with d_l:
-    st.markdown(dialogue_html(score), unsafe_allow_html=True)
+    st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
 with d_r:
     st.subheader("Verdicts")
     verdict_lines(score)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -77,16 +76,6 @@ def holdings(score: DeclarationScore, role: Role) -> None:
         st.markdown(f"{label}: **{what}**, worth {combo.score}{note}")
         show_cards(combo.cards, width=42, highlight=frozenset(combo.cards),
                    four_colour=four_colour())
-
-
-def dialogue_html(score: DeclarationScore) -> str:
-    """The dialogue as styled lines (all text escaped)."""
-    out = []
-    for line in score.dialogue:
-        who = html.escape(line.speaker.capitalize())
-        out.append(f'<div class="pq-line pq-{line.speaker}"><b>{who}:</b> '
-                   f'{html.escape(line.text)}</div>')
-    return '<div class="pq-dialogue">' + "".join(out) + "</div>"
 
 
 def verdict_lines(score: DeclarationScore) -> None:

@@ -33,6 +33,7 @@ from piquet.quiz import (
 )
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
+from ui.dialogue import dialogue_html
 from ui.settings import RULES_KEY, current_rules, four_colour
 from ui.style import inject_css
 
@@ -251,10 +252,7 @@ def _rows(q: Question, *, width: int, reveal: bool) -> None:
 def _dialogue(q: Question) -> None:
     if not q.dialogue:
         return
-    lines = "".join(
-        f'<div class="pq-{who}"><span class="pq-speaker">{who.capitalize()}</span>'
-        f"{html.escape(text)}</div>" for who, text in q.dialogue)
-    st.markdown(f'<div class="pq-dialogue">{lines}</div>', unsafe_allow_html=True)
+    st.markdown(dialogue_html(q.dialogue), unsafe_allow_html=True)
 
 
 def _widget(field: Field, key: str) -> None:

@@ -34,7 +34,6 @@ from piquet.deal import DealState, Phase, PlayerView
 from piquet.declare import (
     Calls,
     Declaration,
-    DialogueLine,
     declaration_from_spec,
     verdict,
 )
@@ -43,6 +42,7 @@ from piquet.record import SHEET_KEYS
 from piquet.sheet import SHEET_LABELS
 from piquet.walkthrough import Step, Walkthrough, walkthrough
 from ui.cards import card_label, card_svg, cards_row_html
+from ui.dialogue import dialogue_html
 from ui.settings import current_rules, four_colour
 from ui.style import inject_css
 from ui.text import md_escape
@@ -61,8 +61,6 @@ ANSWERS: Final = ("Good", "Not good", "Equal")
 CATEGORY_TITLES: Final = {"point": "Point", "sequences": "Sequence", "sets": "Set"}
 STRENGTHS: Final = {"computer:1": "Beginner", "computer:2": "Club player",
                     "computer": "Expert"}
-_CHIPS: Final = {"Good.": "pq-good", "Not good.": "pq-notgood", "Equal.": "pq-equal"}
-
 TABLE_CSS: Final = """
 .st-key-play_hand [data-testid="stColumn"]{min-width:0}
 .st-key-play_hand button{padding:.1rem .2rem;min-height:2rem}
@@ -195,21 +193,6 @@ def _backs(n: int, width: float = SMALL_W, label: str = "face-down cards") -> No
 def _label(text: str) -> None:
     st.markdown(f'<div class="pq-table-label">{html.escape(text)}</div>',
                 unsafe_allow_html=True)
-
-
-def dialogue_html(lines: Sequence[DialogueLine], names: dict[str, str] | None = None) -> str:
-    """The declaring dialogue as styled speech lines (all text escaped)."""
-    out = ['<div class="pq-dialogue">']
-    for line in lines:
-        text = html.escape(line.text)
-        chip = _CHIPS.get(line.text)
-        if chip and line.speaker == "younger":
-            text = f'<span class="{chip}">{text}</span>'
-        who = (names or {}).get(line.speaker, line.speaker.capitalize())
-        out.append(f'<div class="pq-{line.speaker}"><span class="pq-speaker">'
-                   f"{html.escape(who)}</span> {text}</div>")
-    out.append("</div>")
-    return "".join(out)
 
 
 def tally_html(sheet: dict[str, dict[str, int]], columns: Sequence[tuple[str, str]],
