@@ -146,9 +146,9 @@ with d_r:
     verdict_lines(score)
 
 st.header("Order of reckoning")
-rows, why = reckoning_rows(score)
+rows, why, bonus = reckoning_rows(score)
 st.dataframe(rows, hide_index=True)
-if score.repique or "pique" in why:
+if bonus:
     st.success(why)
 else:
     st.info(why)

@@ -87,8 +87,9 @@ def verdict_lines(score: DeclarationScore) -> None:
                     f"{f' {v.points}' if v.winner else ''}{answer}  \n{v.explain()}")
 
 
-def reckoning_rows(score: DeclarationScore) -> tuple[list[dict[str, Any]], str]:
-    """The reckoning order as a running tally, then Elder's lead; and the bonus sentence."""
+def reckoning_rows(score: DeclarationScore) -> tuple[list[dict[str, Any]], str, bool]:
+    """The reckoning order as a running tally, then Elder's lead; the bonus sentence; and
+    whether a repique or pique was scored."""
     by_cat = {c: (score.score("elder", c), score.score("younger", c))
               for c in ("blanche", "point", "sequences", "sets")}
     r = reckon(**by_cat, play=["elder"])
@@ -103,7 +104,7 @@ def reckoning_rows(score: DeclarationScore) -> tuple[list[dict[str, Any]], str]:
         rows.append({"#": n, "Step": ev.label.capitalize(), "Who": ev.player.capitalize(),
                      "Points": ev.points, "Elder": ev.elder_total, "Younger": ev.younger_total,
                      "": reached})
-    return rows, r.explain_bonus()
+    return rows, r.explain_bonus(), bool(r.repique or r.pique)
 
 
 def load_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
