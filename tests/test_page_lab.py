@@ -17,6 +17,8 @@ def test_lab_renders_the_example_with_verdicts_and_dialogue() -> None:
     assert "Both have 5 cards; Elder's make 49, Younger's 48: Elder scores 5." in page
     assert "What do they make?" in page  # the dialogue, equal lengths
     assert "Fourteen tens" in page
+    assert any("No repique or pique" in str(i.value) for i in at.info)
+    assert not any("repique" in str(x.value) for x in at.success)
 
 
 def test_deep_link_loads_both_hands() -> None:
@@ -27,7 +29,7 @@ def test_deep_link_loads_both_hands() -> None:
     assert "Sixième major" in page
     assert at.text_input(key="lab_elder_text").value.replace(" ", ",") == elder
     # Elder: 6 for point, 16 + 3 + 3 sequences, three aces: 31 before Younger scores: repique
-    assert "repique" in page.lower()
+    assert any("repique (+60)" in str(x.value) for x in at.success)
 
 
 def test_invalid_card_in_link_is_named_and_page_stays_usable() -> None:
