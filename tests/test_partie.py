@@ -184,3 +184,21 @@ def test_cut_ace_is_high() -> None:
     assert Cut(Card.of("7S"), Card.of("AH")).higher == "B"
     assert Cut(Card.of("10S"), Card.of("10H")).higher is None
     assert Rank.ACE > Rank.KING
+
+
+def test_the_cut_leaves_at_least_two_cards_in_each_packet() -> None:
+    """RULES.md is silent on the cut within a deal; Cavendish, Laws of Piquet (1882), on
+    cutting: the pack is cut by the non-dealer, leaving at least two cards in each packet.
+    The deal then goes out in twos or threes, Elder first (RULES.md §2)."""
+    from piquet.deal import deal_cards
+
+    cuts = set()
+    for seed in range(400):
+        for batch in (2, 3):
+            elder, younger, talon, cut = deal_cards(seed, batch)
+            assert 2 <= cut <= 30
+            assert len(set(elder) | set(younger) | set(talon)) == 32
+            cuts.add(cut)
+    assert len(cuts) > 20  # the cut really varies
+    with pytest.raises(ValueError, match="twos or threes"):
+        deal_cards(1, 4)
