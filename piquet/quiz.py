@@ -23,7 +23,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 from piquet.cards import DECK, Card, Rank, Suit, cards_mask, mask_cards
 from piquet.combos import (
@@ -80,14 +80,7 @@ Kind = Literal[
     "settlement",
     "muggins",
 ]
-KINDS: Final[tuple[Kind, ...]] = (
-    "point", "best_sequence", "sequence_score", "sets", "blanche",
-    "answer", "category", "comparison",
-    "repique", "pique",
-    "legal_play", "trick",
-    "settlement",
-    "muggins",
-)
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 KIND_TITLES: Final[dict[Kind, str]] = {
     "point": "Point of one hand",
     "best_sequence": "Best sequence",
