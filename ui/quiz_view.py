@@ -372,18 +372,16 @@ def quiz_page() -> None:
         st.warning(note)
     notices.clear()
 
-    top = st.columns([3, 1.2, 1])
-    with top[0]:
+    # a wrapping row: each control keeps its natural width on narrow screens
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         st.segmented_control(
             "Level", LEVELS, key=K_LEVEL_PICK, required=True,
-            format_func=lambda lv: LEVEL_TITLES[lv], on_change=_on_level,
+            format_func=lambda lv: LEVEL_TITLES[lv], on_change=_on_level, width="content",
             help="Beginner: one hand, one category. Intermediate: comparisons, tricks, the "
                  "partie. Expert: full comparisons, reckoning order, rules presets. Mix: all.")
-    with top[1]:
-        st.toggle("Teacher mode", key=K_TEACHER,
+        st.toggle("Teacher mode", key=K_TEACHER, width="content",
                   help="Big cards for a projector; the answer on demand.")
-    with top[2]:
-        st.button("New random quiz", key="quiz_new", on_click=_on_new_quiz)
+        st.button("New random quiz", key="quiz_new", on_click=_on_new_quiz, width="content")
 
     q = current_question()
     seed, level, rules = ss[K_IDENTITY]
