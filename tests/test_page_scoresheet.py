@@ -32,3 +32,12 @@ def test_bad_entries_are_named() -> None:
     at.text_input(key="sheet_a").set_value("10,20,30,1,2,3,4,5,6").run()
     assert any("at most 8" in str(e.value) for e in at.error)
     assert not at.exception
+
+
+def test_impossible_deal_score_is_named() -> None:
+    """A deal scores at most 170 (Hoyle's maximum, RULES.md §10 ex. 6); a huge number in a
+    link is named, not a traceback."""
+    at = open_page("scoresheet", a="99999999999999999999999", b="1")
+    assert any("more than a deal can score (170 is the most)" in str(e.value) for e in at.error)
+    at = open_page("scoresheet", a="170,0", b="0,171")
+    assert any("B, deal 2: 171" in str(e.value) for e in at.error)

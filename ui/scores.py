@@ -8,6 +8,8 @@ from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
 
 MAX_DEALS = DEALS + EXTRA_DEALS
+MAX_DEAL_SCORE = 170
+"""The most one player can score in a deal (Hoyle's maximum, RULES.md §10 example 6)."""
 
 
 def parse_totals(raw: str | None, who: str) -> tuple[list[int], str | None]:
@@ -19,9 +21,13 @@ def parse_totals(raw: str | None, who: str) -> tuple[list[int], str | None]:
         tok = tok.strip()
         if not tok:
             continue
-        if not tok.isdigit():
+        if not (tok.isascii() and tok.isdigit()):
             shown = tok if len(tok) <= 12 else tok[:12] + "…"
             return out, f"{who}, deal {n}: {shown!r} is not a score (a whole number, 0 or more)"
+        if len(tok) > 4 or int(tok) > MAX_DEAL_SCORE:
+            shown = tok if len(tok) <= 12 else tok[:12] + "…"
+            return out, (f"{who}, deal {n}: {shown} is more than a deal can score "
+                         f"({MAX_DEAL_SCORE} is the most)")
         out.append(int(tok))
     if len(out) > MAX_DEALS:
         return out[:MAX_DEALS], f"{who} has {len(out)} deals; a partie has at most {MAX_DEALS}"
