@@ -17,20 +17,12 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from apptest import open_page as page  # noqa: E402  (the page tests' own opener)
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"
 YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
-
-
-def page(name: str, **params: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.run()
-    at.switch_page(f"pages/{name}.py")
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def timed(at: AppTest, click: Callable[[AppTest, int], None], n: int) -> list[float]:
