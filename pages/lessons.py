@@ -9,21 +9,24 @@ from ui.lesson_widgets import (
     check_questions,
     choose_lesson,
     lesson_intro,
+    lesson_markdown,
     lesson_widget,
     prev_next,
     progress,
 )
+from ui.scroll import scroll_to_top
 
 ensure_frame()
 LESSONS = lessons()
 
 progress(LESSONS)
 lesson = choose_lesson(LESSONS)
+scroll_to_top("lessons", token=lesson.slug)  # "Next lesson" opens at the top
 
 lesson_intro(lesson)
-st.markdown(lesson.before)
+lesson_markdown(lesson.before)
 lesson_widget(lesson.slug)
-st.markdown(lesson.after)
+lesson_markdown(lesson.after)
 check_questions(lesson)
 
 st.divider()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from piquet import Card, Suit
+from piquet import PRESETS, Card, Suit
 from ui.content import lessons
 
 TIMEOUT = 120  # seconds per run: the machine is slow
@@ -367,8 +367,8 @@ def test_play_outlines_legal_replies_and_scores_the_trick() -> None:
 def test_partie_settlement() -> None:
     at = open_lessons("partie")
     assert any("100 + 125 + 81 = 306" in str(s.value) for s in at.success)
-    at.number_input(key="lessons_partie_b").set_value(100)
-    at.number_input(key="lessons_partie_a").set_value(120)
+    at.text_input(key="lessons_partie_b").set_value("100")
+    at.text_input(key="lessons_partie_a").set_value("120")
     run(at)
     assert any("100 + (120 − 100) = 120" in str(s.value) for s in at.success)
     button(at, "112 v 112").click()
@@ -376,12 +376,128 @@ def test_partie_settlement() -> None:
     assert any("drawn" in str(i.value) for i in at.info)
 
 
+def test_partie_bad_totals_are_all_named_and_no_stale_result_stays() -> None:
+    at = open_lessons("partie")
+    assert [m.value for m in at.metric] == ["306", "yes"]
+    at.text_input(key="lessons_partie_a").set_value("12x")
+    at.text_input(key="lessons_partie_b").set_value("99999")
+    run(at)
+    error = str(at.error[0].value)
+    assert "A's total “12x” is not a whole number" in error
+    assert "B's total 99,999 is more than a partie can score" in error
+    assert not at.metric and not at.success  # no 306 beside the error
+    at.text_input(key="lessons_partie_a").set_value(" ")
+    at.text_input(key="lessons_partie_b").set_value("[x](javascript:1)")
+    run(at)
+    error = str(at.error[0].value)
+    assert "A's total is empty" in error and "\\[x\\]" in error
+
+
 def test_differences_table_comes_from_the_presets() -> None:
     at = open_lessons("differences")
     table = at.table[0].value
-    assert "Britannica (in use)" in table.columns
+    in_use = f"{PRESETS['britannica'].title} (in use)"  # the names readers see
+    assert in_use in table.columns
     row = table[table["rule"] == "Point for the last trick"].iloc[0]
-    assert row["Britannica (in use)"] == "none"
-    assert row["Cavendish"] == "+1 to the winner of trick 12"
+    assert row[in_use] == "none"
+    assert row[PRESETS["cavendish"].title] == "+1 to the winner of trick 12"
     scores = at.table[1].value
     assert list(scores["Elder: total"]) == [27, 28]
+
+
+# --------------------------------------------------------------------------- issue 9
+
+
+def test_exchange_younger_draws_elders_leftover_first() -> None:
+    at = open_lessons("exchange")
+    text = markdown_text(at)
+    assert "**Younger draws** 3 cards, from the top: Q♠" in text  # Cavendish's exchange
+    assert "**The talon is empty**" in text
+    button(at, "Elder leaves one").click()
+    run(at)
+    assert [str(c) for c in at.pills(key="lessons_ex_discard_cav").value] == [
+        "8C", "7C", "9D", "8D"]
+    assert any("0 to 4" in str(i.value) and "leftovers first" in str(i.value)
+               for i in at.info)
+    ykey = next(p.key for p in at.pills if p.key and p.key.startswith("lessons_ex_ydiscard"))
+    assert at.pills(key=ykey).value == []  # a new Elder exchange: Younger starts afresh
+    text = markdown_text(at)
+    assert "**Younger exchanges nothing**" in text
+    assert "**Left in the talon**: 4 cards" in text and "Elder's leftover K♦" in text
+    at.pills(key=ykey).set_value([Card.of(c) for c in ("7S", "9H", "7H", "KC")])
+    run(at)
+    text = markdown_text(at)
+    assert "**Younger draws** 4 cards, from the top: K♦" in text
+    assert "(Elder's leftover K♦\ufe0e first)" in text
+    at.pills(key=ykey).set_value([Card.of("7S")])
+    run(at)
+    text = markdown_text(at)
+    assert "**Younger draws** 1 card, from the top" in text
+    assert "**Left in the talon**: 3 cards" in text
+
+
+def test_exchange_younger_must_take_one_under_cavendish() -> None:
+    at = open_lessons("exchange")
+    set_preset(at, "cavendish")
+    button(at, "Elder leaves one").click()
+    run(at)
+    assert any("1 to 4" in str(i.value) for i in at.info)
+    assert any("Choose 1 to 4 cards for Younger" in str(i.value) for i in at.info)
+    assert "Left in the talon" not in markdown_text(at)
+
+
+@pytest.mark.parametrize(("preset", "words"), [
+    ("britannica", "Elder announces and shows it at once"),
+    ("cavendish", "Elder after Younger's"),
+])
+def test_blanche_says_when_each_player_shows_it(preset: str, words: str) -> None:
+    at = open_lessons("blanche")
+    set_preset(at, preset)
+    run(at)
+    caption = "\n".join(str(c.value) for c in at.caption)
+    assert words in caption and PRESETS[preset].title in caption
+
+
+def test_reckoning_missed_pique_when_younger_captures_first() -> None:
+    at = open_lessons("reckoning")
+    at.selectbox(key="lessons_reck_example").set_value("missed")
+    run(at)
+    _to_the_end(at)
+    tally = at.table[0].value
+    assert list(tally["Elder"])[-2:] == [29, 29] and list(tally["Younger"])[-1] == 1
+    assert any("No repique or pique" in str(i.value) for i in at.info)
+    assert "Elder 29" in markdown_text(at) and "Younger 1" in markdown_text(at)
+
+
+def test_reckoning_lesson_links_the_losing_lead_scenario() -> None:
+    at = open_lessons("reckoning")
+    links = [(p.proto.label, str(p.proto.page)) for p in at.get("page_link")]
+    assert any("lead that loses the trick" in label and "play" in page
+               for label, page in links), links
+    assert "](/play" not in markdown_text(at)  # drawn as a page link, not raw Markdown
+
+
+def test_dialogue_caption_only_speaks_of_outlined_cards_when_there_are_some() -> None:
+    at = open_lessons("dialogue")
+    assert any("Outlined: the cards that score." in str(c.value) for c in at.caption)
+    for role in ("elder", "younger"):
+        at.pills(key=f"lessons_dlg_sink_{role}").set_value(["point", "sequences", "sets"])
+    run(at)
+    captions = [str(c.value) for c in at.caption]
+    assert not any("Outlined" in c for c in captions)
+    assert any("no card is outlined" in c for c in captions)
+
+
+def test_point_counted_words_agree() -> None:
+    at = open_lessons("point")
+    at.text_input(key="lessons_point_hand").set_value("AS KH QH JH 10H 8H KD QD JD 10D 8D 7D")
+    run(at)
+    for suit in ("H", "D"):
+        at.segmented_control(key="lessons_point_suit").set_value(Suit(suit))
+        run(at)
+        held = next(p for p in at.pills if p.key and p.key.startswith(f"lessons_point_held_{suit}"))
+        held.set_value([])
+        run(at)
+    success = " ".join(str(s.value) for s in at.success)
+    assert "**Point: 1 card making 11**" in success
+    assert any("The hand now has 1 card (" in str(c.value) for c in at.caption)

@@ -11,9 +11,12 @@ from __future__ import annotations
 import html
 import math
 import random
+import re
+import urllib.parse
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any, Final
 
 import streamlit as st
@@ -50,7 +53,9 @@ __all__ = [
     "choose_lesson",
     "completed",
     "lesson_intro",
+    "lesson_markdown",
     "lesson_widget",
+    "page_links",
     "prev_next",
     "progress",
 ]
@@ -275,6 +280,11 @@ def _hand_input(key: str, label: str, default: str, *, who: str = "The hand",
         return None
 
 
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    """``1 card``, ``2 cards``: the number and its word, in agreement."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def _crc(*parts: object) -> int:
     return zlib.crc32("|".join(map(str, parts)).encode())
 
@@ -288,8 +298,19 @@ def _new_seed(key: str) -> None:
 
 
 def _label(name: str) -> str:
-    """A preset's display name: ``Britannica``, ``Cavendish``."""
-    return name.capitalize()
+    """A preset's name for readers, e.g. ``Britannica (Parlett)`` (the engine's title)."""
+    preset = PRESETS.get(name)
+    return preset.title if preset is not None else name.capitalize()
+
+
+def blanche_timing(rules: Rules) -> str:
+    """When each holder shows carte blanche under ``rules`` (and that he announces it
+    first), in the words of lesson 3."""
+    if rules.blanche_shown_after_opponent_discards:
+        return ("each holder announces it at once and shows it after his opponent has "
+                "discarded: Younger after Elder's discard, Elder after Younger's")
+    return ("Elder announces and shows it at once, before his exchange; Younger announces "
+            "it at once and shows it after Elder has exchanged")
 
 
 def _preset_note(rules: Rules) -> None:
@@ -346,11 +367,13 @@ _CAVENDISH_DEAL: Final = {
     "younger": "10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
     "talon": "9S 8S KH 9C KD QS AC 7D",
     "discard": "KS 8C 7C 9D 8D",
+    "discard_four": "8C 7C 9D 8D",
+    "younger_discard": "7S 9H 7H",
 }
 
 
 def _limit(key: str, most: int) -> None:
-    """Elder may not pick more discards than the rules allow: undo the extra one."""
+    """A player may not pick more discards than the rules allow: undo the extra one."""
     ss = st.session_state
     picked = list(ss.get(key) or [])
     if len(picked) > most:
@@ -361,9 +384,33 @@ def _limit(key: str, most: int) -> None:
         ss.pop(f"{key}_over", None)
 
 
+def _set_discards(key: str, cards: str) -> None:
+    picked = list(parse_cards(cards))
+    st.session_state[key] = picked
+    st.session_state[f"{key}_prev"] = picked
+
+
+def _discard_pills(key: str, who: str, hand: Sequence[Card], allowed: range,
+                   default: Sequence[Card]) -> list[Card]:
+    """The pills of one player's discards, at most ``allowed.stop - 1`` of them."""
+    ss = st.session_state
+    most = allowed.stop - 1
+    if key not in ss:
+        ss[key] = list(default)
+        ss[f"{key}_prev"] = list(default)
+    st.pills(f"Click the cards {who} discards ({allowed.start} to {most}):", hand,
+             selection_mode="multi", key=key, format_func=lambda c: card_label(c, _fc()),
+             on_change=_limit, args=(key, most))
+    if ss.pop(f"{key}_over", False):
+        st.warning(f"{who} may discard at most {_count(most, 'card')}: unselect one first.",
+                   icon=":material/block:")
+    return [c for c in ss.get(key) or [] if c in hand]
+
+
 def exchange_widget() -> None:
-    """Elder's exchange on a dealt hand: pick discards (at most 5), see what he draws, what
-    he leaves, and what Younger may then take under the preset."""
+    """Both exchanges on a dealt hand: Elder's discards (at most 5), what he draws and what
+    he leaves; then Younger's discards, what he draws (Elder's leftovers first) and what
+    stays in the talon, under the preset."""
     ss = st.session_state
     rules = current_rules()
     source = st.segmented_control(
@@ -383,24 +430,22 @@ def exchange_widget() -> None:
                       parse_cards(_CAVENDISH_DEAL["talon"]))
         default = list(parse_cards(_CAVENDISH_DEAL["discard"]))
         deal_id = "cav"
-    allowed = d.exchange_range("elder")
-    most = allowed.stop - 1
     key = f"lessons_ex_discard_{deal_id}"
-    if key not in ss:
-        ss[key] = default
-        ss[f"{key}_prev"] = default
+    if source == "cavendish":
+        with st.container(horizontal=True, gap="small"):
+            st.button("Cavendish's discards (five)", key="lessons_ex_five", type="tertiary",
+                      icon=":material/style:", on_click=_set_discards,
+                      args=(key, _CAVENDISH_DEAL["discard"]))
+            st.button("Elder leaves one", key="lessons_ex_leave_one", type="tertiary",
+                      icon=":material/style:", on_click=_set_discards,
+                      args=(key, _CAVENDISH_DEAL["discard_four"]))
     hand = sort_cards(d.elder_dealt)
-    picked: list[Card] = [c for c in ss.get(key) or [] if c in hand]
     st.markdown("**Elder's twelve cards as dealt** (the discards are greyed)")
-    _cards(hand, dim=set(picked))
-    st.pills(f"Click the cards Elder discards ({allowed.start} to {most}):", hand,
-             selection_mode="multi", key=key, format_func=lambda c: card_label(c, _fc()),
-             on_change=_limit, args=(key, most))
-    if ss.pop(f"{key}_over", False):
-        st.warning(f"Elder may discard at most {most} cards: unselect one first.",
-                   icon=":material/block:")
+    _cards(hand, dim=set(c for c in ss.get(key) or [] if c in hand))
+    picked = _discard_pills(key, "Elder", hand, d.exchange_range("elder"), default)
     if not picked:
-        st.info(f"Choose {allowed.start} to {most} cards for Elder to discard.")
+        allowed = d.exchange_range("elder")
+        st.info(f"Choose {allowed.start} to {allowed.stop - 1} cards for Elder to discard.")
         return
     try:
         after = d.discard("elder", picked)
@@ -411,30 +456,84 @@ def exchange_widget() -> None:
     left = tuple(c for c in after.view("elder").seen_talon if c not in drawn)
     gone, came = st.columns(2)
     with gone:
-        st.markdown(f"**Discarded** ({len(picked)}), face down")
+        st.markdown(f"**Discarded**: {_count(len(picked), 'card')}, face down")
         _cards(sort_cards(picked), width=SMALL_WIDTH)
     with came:
-        st.markdown(f"**Drawn** from the top of the talon ({len(drawn)})")
+        st.markdown(f"**Drawn** from the top of the talon: {_count(len(drawn), 'card')} "
+                    "(outlined)")
         _cards(drawn, width=SMALL_WIDTH, highlight=set(drawn))
     st.markdown("**Elder's hand after the exchange** (new cards outlined)")
     _cards(sort_cards(after.hand("elder")), highlight=set(drawn))
     if left:
         n = len(left)
         st.markdown(f"Elder leaves **{n}** of his five ({'it stays' if n == 1 else 'they stay'}"
-                    " on top of the talon). He may look at "
+                    " on top of the talon, for Younger). He may look at "
                     f"{'it' if n == 1 else 'them'}:")
         _cards(left, width=SMALL_WIDTH)
-    yr = after.exchange_range("younger")
     rest = len(d.talon) - len(drawn)
-    must = ("must take at least one (cavendish)" if rules.younger_must_exchange
-            else "need not exchange at all (britannica)")
-    st.markdown(f"**The talon now**: {rest} cards, face down"
+    st.markdown(f"**The talon now**: {_count(rest, 'card')}, face down"
                 + (f" (Elder's {len(left)} on top)" if left else ""))
     _faces_down(rest)
-    st.info(f"**Younger** may now exchange **{yr.start} to {yr.stop - 1}** cards: he {must}"
-            + (", taking Elder's leftovers first." if left else "."),
-            icon=":material/swap_horiz:")
+    _younger_exchange(after, deal_id, left, default_younger=(
+        list(parse_cards(_CAVENDISH_DEAL["younger_discard"]))
+        if source == "cavendish" and set(picked) == set(default) else []))
     _preset_note(rules)
+
+
+def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
+                      default_younger: list[Card]) -> None:
+    """Younger's half of the exchange, on the talon Elder has left."""
+    rules = after.rules
+    yr = after.exchange_range("younger")
+    must = ("must take at least one (cavendish)" if rules.younger_must_exchange
+            else "need not exchange at all (britannica)")
+    st.info(f"**Younger** may now exchange **{yr.start} to {yr.stop - 1}** cards: he {must}"
+            + (", and he takes Elder's leftovers first." if left else "."),
+            icon=":material/swap_horiz:")
+    yhand = sort_cards(after.younger_dealt)
+    elder_id = _crc(*sorted(c.index for c in after.elder_discard or ()))
+    ykey = f"lessons_ex_ydiscard_{deal_id}_{elder_id}"
+    st.markdown("**Younger's twelve cards as dealt**")
+    _cards(yhand, width=SMALL_WIDTH, dim=set(c for c in st.session_state.get(ykey) or []
+                                             if c in yhand))
+    ypicked = _discard_pills(ykey, "Younger", yhand, yr, default_younger)
+    if len(ypicked) < yr.start:
+        st.info(f"Choose {yr.start} to {yr.stop - 1} cards for Younger to discard.")
+        return
+    try:
+        done = after.discard("younger", ypicked)
+    except ValueError as err:
+        _error(err)
+        return
+    ydrawn = done.drawn("younger")
+    taken_left = [c for c in ydrawn if c in left]
+    if ydrawn:
+        st.markdown(f"**Younger draws** {_count(len(ydrawn), 'card')}, from the top: "
+                    + _names(ydrawn)
+                    + (f" (Elder's leftover{'s' if len(taken_left) != 1 else ''} "
+                       f"{_names(taken_left)} first)" if taken_left else ""))
+        st.markdown("**Younger's hand after the exchange** (new cards outlined)")
+        _cards(sort_cards(done.hand("younger")), highlight=set(ydrawn))
+    else:
+        st.markdown("**Younger exchanges nothing** and keeps his twelve cards.")
+    stays = done.talon[len(done.elder_discard or ()) + len(ypicked):]
+    if not stays:
+        st.markdown("**The talon is empty**: every card has been taken.")
+        return
+    elder_left = [c for c in stays if c in left]
+    if rules.younger_may_look_at_leftovers:
+        fate = ("Younger may look at them; if he does, Elder may see them too once he has "
+                "named his first lead; otherwise neither player sees them")
+    else:
+        fate = ("Younger either turns them face up for both players to see, or leaves "
+                "them face down for neither")
+    st.markdown(f"**Left in the talon**: {_count(len(stays), 'card')}, out of play for "
+                f"this deal. {fate}."
+                + (f" Among them {'is' if len(elder_left) == 1 else 'are'} Elder's "
+                   f"leftover{'s' if len(elder_left) != 1 else ''} {_names(elder_left)}, "
+                   "which Elder has already seen and does not get back." if elder_left
+                   else ""))
+    _cards(stays, width=SMALL_WIDTH)
 
 
 # =========================================================================== 3 blanche
@@ -459,11 +558,7 @@ def blanche_widget() -> None:
         else:
             st.error(f"**Not carte blanche**: spoiled by {_names(sort_cards(courts))} "
                      "(outlined). Aces and tens would not spoil it.", icon=":material/block:")
-        when = ("after the opponent has discarded"
-                if rules.blanche_shown_after_opponent_discards
-                else "Elder at once; Younger announces it at once, shows it after Elder's "
-                     "exchange")
-        st.caption(f"Shown under {_label(rules.name)}: {when}.")
+        st.caption(f"When it is shown, under {_label(rules.name)}: {blanche_timing(rules)}.")
     blanks = sum(1 for c in DECK if not c.rank.is_court)
     ways, hands = math.comb(blanks, 12), math.comb(len(DECK), 12)
     st.metric("Odds of being dealt carte blanche", f"1 in {round(hands / ways):,}",
@@ -518,8 +613,8 @@ def point_widget() -> None:
     combos = analyse(hand)
     best = combos.point
     if len(hand) != 12:
-        st.caption(f"The hand now has {len(hand)} cards (a real hand has 12): fine for "
-                   "exploring the point.")
+        st.caption(f"The hand now has {_count(len(hand), 'card')} (a real hand has 12): "
+                   "fine for exploring the point.")
     _cards(hand, highlight=set(best.cards) if best else set())
     rows = []
     for p in combos.suit_points:
@@ -537,7 +632,8 @@ def point_widget() -> None:
     ties = [p for p in combos.suit_points if p != best and p.length == best.length]
     why = (f" Among the {best.length}-card suits, {best.pips} is the highest total."
            if ties else "")
-    st.success(f"**Point: {best.length} cards making {best.pips}** in {best.suit.noun}. "
+    st.success(f"**Point: {_count(best.length, 'card')} making {best.pips}** in "
+               f"{best.suit.noun}. "
                f"It scores **{best.score}** (one per card) if it is good.{why}",
                icon=":material/star:")
 
@@ -662,11 +758,14 @@ def dialogue_widget() -> None:
     except ValueError as err:
         _error(err)
         return
+    outlined = False
     for role, hand in (("elder", elder), ("younger", younger)):
         st.markdown(f"**{role.capitalize()}** · {s.total(role)} from declarations")
         scoring = {c for v in s.verdicts if v.winner == role for x in v.scored for c in x.cards}
+        outlined = outlined or bool(scoring)
         _cards(sort_cards(hand), width=SMALL_WIDTH, highlight=scoring)
-    st.caption("Outlined: the cards that score.")
+    st.caption("Outlined: the cards that score." if outlined
+               else "Neither player scores a combination, so no card is outlined.")
     st.subheader("The dialogue")
     st.html(_dialogue_html(s.dialogue))
     st.subheader("Why")
@@ -689,6 +788,8 @@ class _Example:
     scores: dict[str, tuple[int, int]] = field(default_factory=dict)
     leads: int = 0
     """Elder leads (and wins) this many tricks from the first, before Younger scores."""
+    captured: bool = False
+    """Elder then leads one more trick, and Younger captures it."""
 
 
 _EXAMPLES: Final = {
@@ -705,6 +806,11 @@ _EXAMPLES: Final = {
                     "Younger's point (say five cards) is good. Elder: quint 15, tierce 3, "
                     "quatorze 14 = 32.",
                     {"point": (0, 5), "sequences": (18, 0), "sets": (14, 0)}),
+    "missed": _Example("Example: Younger scores first in play, no pique",
+                       "Elder: point 5, quint 15, two trios 6 = 26; Younger nothing. Elder "
+                       "leads two winning tricks, then a third that Younger captures.",
+                       {"point": (5, 0), "sequences": (15, 0), "sets": (6, 0)}, leads=2,
+                       captured=True),
     "ex7": _Example("Example 7: capot is not pique",
                     "Elder: point 6, quart major 4, three aces 3 = 13; he leads and wins all "
                     "twelve tricks.",
@@ -746,13 +852,21 @@ _SWEEP: Final = tuple(zip(parse_cards("AS KS QS JS AH KH QH JH AD KD QD JD"),
 """Twelve tricks that Elder leads and wins, for the examples where he sweeps the board."""
 
 
+_LOSING_LEAD: Final = (parse_cards("7C")[0], parse_cards("AC")[0])
+"""A lead that Younger captures (in place of the last trick of :data:`_SWEEP`)."""
+
+
 def _reckon(ex: _Example, rules: Rules) -> Reckoning:
     """The engine's reckoning of an example under ``rules``: the declaration scores, then
-    Elder leading and winning his first ``ex.leads`` tricks, played by the engine (which
-    adds the point for last and the capot when the preset and the tricks say so)."""
-    tricks = _SWEEP[:ex.leads]
-    elder = sum(a.bit for a, _ in _SWEEP)
-    younger = sum(b.bit for _, b in _SWEEP)
+    Elder leading and winning his first ``ex.leads`` tricks (and, if ``ex.captured``, one
+    more lead that Younger captures), played by the engine (which adds the point for last
+    and the capot when the preset and the tricks say so)."""
+    sweep = _SWEEP if not ex.captured else (*_SWEEP[:11], _LOSING_LEAD)
+    tricks = list(sweep[:ex.leads])
+    if ex.captured:
+        tricks.append(_LOSING_LEAD)
+    elder = sum(a.bit for a, _ in sweep)
+    younger = sum(b.bit for _, b in sweep)
     played = play_tricks(elder, younger, tricks, rules)
     return reckon(**ex.scores, play=played.points, cards=played.cards, capot=played.capot)
 
@@ -923,18 +1037,36 @@ def play_widget() -> None:
 # =========================================================================== 10 partie
 
 _SETTLEMENTS: Final = ((131, 113), (120, 100), (120, 99), (125, 81), (51, 49), (112, 112))
+MAX_PARTIE: Final = 8 * 170
+"""No partie total can be higher: at most eight deals of at most 170 points."""
 
 
 def _set_totals(a: int, b: int) -> None:
-    st.session_state["lessons_partie_a"] = a
-    st.session_state["lessons_partie_b"] = b
+    st.session_state["lessons_partie_a"] = str(a)
+    st.session_state["lessons_partie_b"] = str(b)
+
+
+def _total(text: str, who: str) -> tuple[int | None, str | None]:
+    """A partie total typed by the user: (value, None) or (None, the problem in words)."""
+    raw = text.strip()
+    shown = md_escape(raw if len(raw) <= 20 else raw[:20] + "…")
+    if not raw:
+        return None, f"{who}'s total is empty: type a whole number such as 125."
+    if not (raw.isascii() and raw.isdigit()):
+        return None, f"{who}'s total “{shown}” is not a whole number of 0 or more."
+    value = int(raw)
+    if value > MAX_PARTIE:
+        return None, (f"{who}'s total {value:,} is more than a partie can score "
+                      f"(at most {MAX_PARTIE:,}: eight deals of at most 170).")
+    return value, None
 
 
 def partie_widget() -> None:
-    """Two partie totals and the settlement, rubicon and all."""
+    """Two partie totals and the settlement, rubicon and all. A bad total is named (both at
+    once) and no settlement is shown beside it."""
     ss = st.session_state
-    ss.setdefault("lessons_partie_a", 125)
-    ss.setdefault("lessons_partie_b", 81)
+    ss.setdefault("lessons_partie_a", "125")
+    ss.setdefault("lessons_partie_b", "81")
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.markdown("The lesson's examples:")
         for a, b in _SETTLEMENTS:
@@ -942,16 +1074,16 @@ def partie_widget() -> None:
                       args=(a, b))
     left, right = st.columns(2)
     with left:
-        a = st.number_input("A's total after six deals", min_value=0, max_value=10_000,
-                            step=1, key="lessons_partie_a")
+        st.text_input("A's total after six deals", key="lessons_partie_a", max_chars=12)
     with right:
-        b = st.number_input("B's total after six deals", min_value=0, max_value=10_000,
-                            step=1, key="lessons_partie_b")
-    try:
-        s = settle_partie(int(a or 0), int(b or 0))
-    except ValueError as err:
-        _error(err)
+        st.text_input("B's total after six deals", key="lessons_partie_b", max_chars=12)
+    a, bad_a = _total(str(ss.get("lessons_partie_a") or ""), "A")
+    b, bad_b = _total(str(ss.get("lessons_partie_b") or ""), "B")
+    problems = [p for p in (bad_a, bad_b) if p]
+    if problems or a is None or b is None:
+        st.error("  \n".join(problems), icon=":material/error:")
         return
+    s = settle_partie(a, b)
     if s.winner is None:
         st.info(s.explain() + " (A tie after six deals is first followed by two more deals; "
                 "only a tie after eight is a draw.)",
@@ -979,8 +1111,10 @@ _RULE_TEXT: Final = {
         "he may look at them; if he does, Elder may too once he has named his first lead",
         "face up for both, or face down for neither", "what each player sees"),
     "blanche_shown_after_opponent_discards": (
-        "When carte blanche is shown", "after the opponent has discarded",
-        "Elder at once; Younger after Elder's exchange", "what each player sees"),
+        "When carte blanche is shown",
+        "announced at once; shown after the opponent has discarded (Elder after Younger's "
+        "discard)", "Elder at once; Younger announces it at once, shows it after Elder's "
+        "exchange", "what each player sees"),
 }
 
 
@@ -1058,6 +1192,49 @@ def lesson_widget(slug: str) -> None:
     with st.container(border=True, key=f"lessons_widget_{slug}"):
         st.subheader(":material/touch_app: Try it", anchor=TRY_IT)
         draw()
+
+
+_PAGE_LINK: Final = re.compile(
+    r"^\[(?P<label>[^\]]+)\]\(/(?P<page>[a-z]+)(?:\?(?P<query>[^)\s]*))?\)$")
+"""A line that is only a Markdown link to one of the app's pages, ``[label](/play?x=y)``."""
+PAGES: Final = Path(__file__).resolve().parent.parent / "pages"
+
+
+def page_links(text: str) -> list[tuple[str, str, dict[str, str]]]:
+    """The app-page links standing alone on a line of ``text``: (label, page, params)."""
+    out = []
+    for line in text.splitlines():
+        m = _PAGE_LINK.match(line.strip())
+        if m:
+            params = dict(urllib.parse.parse_qsl(m.group("query") or ""))
+            out.append((m.group("label"), m.group("page"), params))
+    return out
+
+
+def lesson_markdown(text: str) -> None:
+    """A lesson's prose. A line that is only a link to one of the app's pages becomes a
+    page link (same tab, same session, the preset kept); the rest is Markdown."""
+    chunk: list[str] = []
+
+    def flush() -> None:
+        if "".join(chunk).strip():
+            st.markdown("\n".join(chunk))
+        chunk.clear()
+
+    for line in text.splitlines():
+        m = _PAGE_LINK.match(line.strip())
+        page = PAGES / f"{m.group('page')}.py" if m else None
+        if m is None or page is None or not page.exists():
+            chunk.append(line)
+            continue
+        flush()
+        params = dict(urllib.parse.parse_qsl(m.group("query") or ""))
+        try:
+            st.page_link(f"pages/{page.name}", label=m.group("label"),
+                         icon=":material/play_circle:", query_params=params or None)
+        except Exception:  # the page is not in this app's navigation
+            st.markdown(md_escape(m.group("label")))
+    flush()
 
 
 def lesson_intro(lesson: Lesson) -> None:
