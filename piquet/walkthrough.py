@@ -21,7 +21,10 @@ A scenario (:func:`parse_scenario`) adds a title, a lesson, a summary and its ow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import base64
+import json
+import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -30,6 +33,16 @@ from piquet.combos import CardSet, Point, Sequence as Run, pretty
 from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
 from piquet.reckon import Role, ScoreEvent
 from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
+from piquet.rule_text import (
+    RuleFlag,
+    agree,
+    blanche_call,
+    blanche_showing,
+    counted,
+    number_word,
+    rule_sentence,
+)
+from piquet.rules import Rules
 
 StepKind = Literal["deal", "blanche", "exchange", "dialogue", "trick", "result"]
 Tally = dict[str, dict[str, int]]
@@ -48,7 +61,10 @@ class Step:
     cards held at this moment (sorted for display), ``talon`` the cards still in it (top
     first). ``trick`` is the trick this step played (leader's card first). ``events`` are the
     scores reckoned at this step; ``tally`` the running sheet after them. ``note`` is the
-    scenario's own caption for the step, if it has one.
+    scenario's own caption for the step, if it has one. ``highlight`` are the cards to mark
+    in the hands shown and ``highlight_note`` says what they are ("the cards Elder drew").
+    ``rules_cited`` names the :class:`~piquet.rules.Rules` flags whose rule the caption
+    states (in the words of :mod:`piquet.rule_text`).
     """
 
     number: int
@@ -74,6 +90,8 @@ class Step:
     announcement: str = ""
     highlight: frozenset[Card] = frozenset()
     note: str = ""
+    highlight_note: str = ""
+    rules_cited: tuple[RuleFlag, ...] = ()
 
     @property
     def full_caption(self) -> str:
@@ -245,8 +263,68 @@ def _with_bonus(events: tuple[ScoreEvent, ...], k: int) -> int:
     return k
 
 
-def _number(n: int) -> str:
-    return ("no", "one", "two", "three", "four", "five")[n] if 0 <= n <= 5 else str(n)
+def spoken_under(dialogue: Sequence[DialogueLine], rules: Rules) -> tuple[DialogueLine, ...]:
+    """The engine's dialogue with each carte blanche announcement in the words of ``rules``
+    (when the cards are shown differs between the presets)."""
+    return tuple(DialogueLine(ln.speaker, blanche_call(rules, ln.speaker), ln.category)
+                 if ln.category == "blanche" else ln for ln in dialogue)
+
+
+# --------------------------------------------------------------------------- counted messages
+# Every sentence with a count is a function of the count, so that a test can say each one
+# with 0, 1, 2 and 5 (see COUNTED_MESSAGES).
+
+
+def exchange_caption(who: str, n: int, discards: str, drawn: str, source: str) -> str:
+    """ "Elder discards two cards (…) and draws as many from the top of the talon (…)." """
+    text = f"{who} discards {counted(n, 'card', spell=True)} ({discards}) and draws "
+    if who == "Elder":
+        return text + f"as many {source} ({drawn})."
+    return text + drawn + (f", {source}." if source else ".")
+
+
+def elder_leaves_text(n: int, cards: str) -> str:
+    """ "He leaves one of his five (…): he may look at it, and Younger may take it." """
+    it = agree(n, "it", "them")
+    return (f"He leaves {number_word(n)} of his five ({cards}): he may look at {it}, and "
+            f"Younger may take {it}.")
+
+
+def talon_rest_text(n: int, cards: str) -> str:
+    """ "1 card stays in the talon (…)." """
+    return f"{counted(n, 'card')} {agree(n, 'stays', 'stay')} in the talon ({cards})."
+
+
+def leftovers_done_text(n: int, shown: bool) -> str:
+    """What Younger did with the cards he left (britannica): face up, or face down."""
+    it = agree(n, "it", "them")
+    return (f"Here he turns {it} face up." if shown
+            else f"Here he leaves {it} face down.")
+
+
+def tricks_stop_text(n: int) -> str:
+    """ "The record stops after 1 trick: …" """
+    return (f"The record stops after {counted(n, 'trick')}: the cards and capot are scored "
+            "only when all twelve are played.")
+
+
+def tricks_won_text(who: str, won: int, lost: int) -> str:
+    """ "Elder won 7 tricks to 5: the cards, 10." """
+    return f"{who} won {counted(won, 'trick')} to {lost}: the cards, 10."
+
+
+COUNTED_MESSAGES: Final = {
+    "exchange_caption (Elder)": lambda n: exchange_caption("Elder", n, "…", "…",
+                                                           "from the top of the talon"),
+    "exchange_caption (Younger)": lambda n: exchange_caption("Younger", n, "…", "…", ""),
+    "elder_leaves_text": lambda n: elder_leaves_text(n, "…"),
+    "talon_rest_text": lambda n: talon_rest_text(n, "…"),
+    "leftovers_done_text (face up)": lambda n: leftovers_done_text(n, True),
+    "leftovers_done_text (face down)": lambda n: leftovers_done_text(n, False),
+    "tricks_stop_text": tricks_stop_text,
+    "tricks_won_text": lambda n: tricks_won_text("Elder", n, 12 - n),
+}
+"""Each message of this module that says a count, as a function of the count (for tests)."""
 
 
 def build_steps(
@@ -289,58 +367,61 @@ def build_steps(
     add("deal", "The deal",
         "Younger (the dealer) gives twelve cards each, in twos or threes, Elder first. The "
         "other eight are the talon, face down: the top five are Elder's to draw from, the "
-        f"bottom three Younger's. Rules: {rules.title}"
-        + (" (one more point for the last trick)." if rules.last_trick_point else "."),
-        0, **dealt)
+        f"bottom three Younger's. Rules: {rules.title}. "
+        + rule_sentence(rules, "last_trick_point"),
+        0, rules_cited=("last_trick_point",), **dealt)
 
-    # 2. carte blanche
+    # 2. carte blanche (the engine's dialogue line says when it is shown under these rules)
+    dialogue = spoken_under(dialogue, rules)
     blanche_lines = tuple(ln for ln in dialogue if ln.category == "blanche")
     if blanche_lines:
-        who = "Elder" if rec.blanche[0] else "Younger"
+        holder: Role = "elder" if rec.blanche[0] else "younger"
+        who = holder.capitalize()
         hand = rec.elder if rec.blanche[0] else rec.younger
-        at_once = who == "Elder" and not rules.blanche_shown_after_opponent_discards
-        when = ("shows it at once" if at_once
-                else "announces it now and shows it after the opponent's exchange")
         add("blanche", "Carte blanche",
             f"{who} holds no king, queen or jack ({_cards(sort_cards(hand))}): carte blanche, "
-            f"worth 10. He {when}. It is reckoned first of everything, so it counts towards his "
-            "own repique or pique and stops the opponent's.",
-            upto_category("blanche"), speaker="elder" if who == "Elder" else "younger",
-            line=blanche_lines[0].text, dialogue=blanche_lines,
-            highlight=frozenset(hand), **dealt)
+            f"worth 10. {blanche_showing(rules, holder)} It is reckoned first of everything, "
+            "so it counts towards his own repique or pique and stops the opponent's.",
+            upto_category("blanche"), speaker=holder, line=blanche_lines[0].text,
+            dialogue=blanche_lines, highlight=frozenset(hand),
+            highlight_note=f"{who}'s twelve cards, not one of them a king, queen or jack",
+            rules_cited=("blanche_shown_after_opponent_discards",), **dealt)
 
     # 3. the exchange
     ne, ny = len(rec.elder_discard), len(rec.younger_discard)
     left = rec.elder_left
-    caption = (f"Elder discards {_number(ne)} card{'s' if ne != 1 else ''} "
-               f"({_cards(rec.elder_discard)}) and draws as many from the top of the talon "
-               f"({_cards(rec.elder_drawn)}).")
+    caption = exchange_caption("Elder", ne, _cards(rec.elder_discard),
+                               _cards(rec.elder_drawn), "from the top of the talon")
     if left:
-        caption += (f" He leaves {_number(len(left))} of his five ({_cards(left)}): he may look "
-                    "at them, and Younger may take them.")
+        caption += " " + elder_leaves_text(len(left), _cards(left))
     after_e = {"elder_hand": sort_cards(rec.elder_after), "younger_hand": sort_cards(rec.younger),
                "talon": talon[ne:]}
     add("exchange", "Elder's exchange", caption, shown, elder_discard=rec.elder_discard,
-        drawn=rec.elder_drawn, highlight=frozenset(rec.elder_drawn), **after_e)
+        drawn=rec.elder_drawn, highlight=frozenset(rec.elder_drawn),
+        highlight_note="the cards Elder drew", **after_e)
     rest = rec.talon_left
+    cited: list[RuleFlag] = []
     if ny:
-        caption = (f"Younger discards {_number(ny)} card{'s' if ny != 1 else ''} "
-                   f"({_cards(rec.younger_discard)}) and draws "
-                   f"{_cards(rec.younger_drawn)}"
-                   + (", Elder's leftovers first." if left else "."))
+        caption = exchange_caption("Younger", ny, _cards(rec.younger_discard),
+                                   _cards(rec.younger_drawn),
+                                   "Elder's leftovers first" if left else "")
     else:
-        caption = "Younger keeps his twelve cards and does not exchange."
+        caption = ("Younger keeps his twelve cards and does not exchange. "
+                   + rule_sentence(rules, "younger_must_exchange"))
+        cited.append("younger_must_exchange")
     if rest:
-        caption += (f" {len(rest)} card{'s' if len(rest) != 1 else ''} stay in the talon "
-                    f"({_cards(rest)}): "
-                    + ("Younger may look at them; Elder may too once he has led."
-                       if rules.younger_may_look_at_leftovers
-                       else "Younger turns them face up for both, or leaves them face down."))
+        caption += " " + talon_rest_text(len(rest), _cards(rest))
+        caption += " " + rule_sentence(rules, "younger_may_look_at_leftovers")
+        if not rules.younger_may_look_at_leftovers:
+            caption += " " + leftovers_done_text(len(rest), rec.younger_shows_leftovers)
+        cited.append("younger_may_look_at_leftovers")
     after = {"elder_hand": sort_cards(rec.elder_after),
              "younger_hand": sort_cards(rec.younger_after), "talon": rest,
              "elder_discard": rec.elder_discard}
     add("exchange", "Younger's exchange", caption, shown, younger_discard=rec.younger_discard,
-        drawn=rec.younger_drawn, highlight=frozenset(rec.younger_drawn), **after)
+        drawn=rec.younger_drawn, highlight=frozenset(rec.younger_drawn),
+        highlight_note="the cards Younger drew" if ny else "", rules_cited=tuple(cited),
+        **after)
     after["younger_discard"] = rec.younger_discard
 
     # 4. the declarations, line by line
@@ -353,6 +434,7 @@ def build_steps(
         last_of_cat = all(other.category != cat for other in lines[i + 1:])
         upto = upto_category(cat) if cat in by_cat and last_of_cat else shown
         hl: frozenset[Card] = frozenset()
+        hn = ""
         if cat in by_cat:
             v = by_cat[cat]
             name = _CATEGORY_NAMES[cat]
@@ -366,6 +448,7 @@ def build_steps(
                        f"({_cards(ep.cards)}; ace 11, court cards 10, the others their face "
                        "value)." if ep else "")
                 hl = frozenset(ep.cards) if ep else hl
+                hn = "Elder's point"
             elif ln.speaker == "elder":
                 best = _best(e_decl, cat)
                 what = {"point": "the number of cards in his best suit",
@@ -375,12 +458,14 @@ def build_steps(
                 if sunk:
                     why += " " + sunk
                 hl = frozenset(best.cards) if best else hl
+                hn = f"Elder's {'point' if cat == 'point' else 'best ' + name}"
             elif ln.text == "What do they make?":
                 yp = y_decl.point
                 why = ("Younger's point is as long "
                        + (f"({_cards(yp.cards)})" if yp else "")
                        + ", so he asks what Elder's cards make: the pips decide.")
                 hl = frozenset(yp.cards) if yp else hl
+                hn = "Younger's point"
             else:
                 why = f"Younger answers “{ln.text.rstrip('.')}”. {v.explain()}"
                 sunk = _sunk_text("Younger", y_full, y_decl, cat)
@@ -390,6 +475,7 @@ def build_steps(
                 best_e = _best(e_decl, cat)
                 hl = frozenset((*(best_e.cards if best_e else ()),
                                 *(best_y.cards if best_y else ())))
+                hn = f"the {name}s compared"
             title = f"{ln.speaker.capitalize()}: “{ln.text}”"
         else:  # the scoring lines
             if ln.speaker == "elder":
@@ -397,15 +483,17 @@ def build_steps(
                        "combinations of that kind, and leads to the first trick, scoring one "
                        "for the lead.")
                 hl = _score_cards(verdicts, "elder")
+                hn = "the cards that score for Elder"
             else:
                 why = ("Before he plays to the first trick, Younger scores every category where "
                        "he answered “Not good” or Elder called nothing. What he leaves out now "
                        "cannot be scored later.")
                 hl = _score_cards(verdicts, "younger")
+                hn = "the cards that score for Younger"
             upto = upto_category("blanche", "point", "sequences", "sets")
             title = f"{ln.speaker.capitalize()}: “{ln.text}”"
         add("dialogue", title, why.strip(), upto, speaker=ln.speaker, line=ln.text,
-            dialogue=tuple(spoken), highlight=hl, **after)
+            dialogue=tuple(spoken), highlight=hl, highlight_note=hn if hl else "", **after)
 
     # 5. the tricks
     held = {"elder": set(rec.elder_after), "younger": set(rec.younger_after)}
@@ -417,13 +505,17 @@ def build_steps(
         won[0 if t.winner == "elder" else 1] += 1
         upto = max(i for i, ev in enumerate(events) if ev.trick == t.number) + 1
         cap = t.explain()
-        if t.number == 12 and rules.last_trick_point:
-            cap += f" {t.winner.capitalize()} scores one more for the last trick."
+        cited_t: tuple[RuleFlag, ...] = ()
+        if t.number == 12:
+            cap += " This is the last trick. " + rule_sentence(rules, "last_trick_point")
+            cited_t = ("last_trick_point",)
+        won_by = t.led if t.winner == t.leader else t.second
         after_t = {**after, "elder_hand": sort_cards(held["elder"]),
                    "younger_hand": sort_cards(held["younger"])}
         add("trick", f"Trick {t.number}", cap, upto, trick=(t.led, t.second),
             trick_number=t.number, trick_leader=t.leader, trick_winner=t.winner,
-            tricks_won=(won[0], won[1]), highlight=frozenset((t.led, t.second)), **after_t)
+            tricks_won=(won[0], won[1]), highlight=frozenset((won_by,)),
+            highlight_note="the card that wins the trick", rules_cited=cited_t, **after_t)
 
     # 6. the result
     if score.complete:
@@ -435,14 +527,12 @@ def build_steps(
             end = "Six tricks each: nobody scores the cards."
         else:
             who = "Elder" if e_won > y_won else "Younger"
-            end = f"{who} won {max(won)} tricks to {min(won)}: the cards, 10."
+            end = tricks_won_text(who, max(won), min(won))
         final = score.as_dict()
         cap = (f"{end} {score.reckoning.explain_bonus()} Final score: Elder "
                f"{final['elder']['total']}, Younger {final['younger']['total']}.")
     else:
-        cap = (f"The record stops after {len(tricks)} trick{'s' if len(tricks) != 1 else ''}: "
-               "the cards and capot are scored only when all twelve are played. "
-               + score.reckoning.explain_bonus())
+        cap = f"{tricks_stop_text(len(tricks))} {score.reckoning.explain_bonus()}"
     last_hands = {**after, "elder_hand": sort_cards(held["elder"]),
                   "younger_hand": sort_cards(held["younger"])}
     add("result", "The result", cap, len(events), tricks_won=(won[0], won[1]), **last_hands)
@@ -460,6 +550,69 @@ def build_steps(
     return tuple(steps)
 
 
+# --------------------------------------------------------------------------- a record in a link
+
+LINK_MAX_CHARS: Final = 6000
+"""The longest ``?record=`` value read (a whole deal encodes in about 400 characters)."""
+_LINK_MAX_JSON: Final = 20_000
+
+
+def encode_record(record: Mapping[str, Any] | DealRecord) -> str:
+    """A deal record as a compact ``?record=`` value: its JSON without spaces, compressed
+    with zlib, in URL-safe base64 without padding. :func:`decode_record` reads it back.
+
+    >>> rec = {"elder": "AS AH AD AC KS KH KD KC QS QH QD 7C".split(),
+    ...        "younger": "JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C".split(),
+    ...        "talon": "QC 8S 7S 8H 7H 8D 7D 8C".split(), "elder_discard": ["7C"]}
+    >>> decode_record(encode_record(rec))["elder_discard"]
+    ['7C']
+    """
+    data = record.to_json() if isinstance(record, DealRecord) else dict(record)
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("ascii"), 9))
+    return packed.decode("ascii").rstrip("=")
+
+
+def decode_record(value: str) -> dict[str, Any]:
+    """The record in a ``?record=`` value (zlib-compressed or plain JSON, in URL-safe
+    base64). Raises :class:`~piquet.record.RecordError` in plain words when it is not one;
+    the record itself is checked when it is scored.
+
+    >>> decode_record("not a record!")
+    Traceback (most recent call last):
+    ...
+    piquet.record.RecordError: the link's record is not readable: it is cut short or mistyped
+    """
+    unreadable = RecordError("the link's record is not readable: it is cut short or mistyped")
+    value = value.strip()
+    if not value:
+        raise RecordError("the link's record is empty")
+    if len(value) > LINK_MAX_CHARS:
+        raise RecordError(f"the link's record is too long ({len(value)} characters; a deal "
+                          f"needs far fewer than {LINK_MAX_CHARS})")
+    if not all(c.isascii() and (c.isalnum() or c in "-_=") for c in value):
+        raise unreadable
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except ValueError:
+        raise unreadable from None
+    try:
+        inflater = zlib.decompressobj()
+        raw_json = inflater.decompress(raw, _LINK_MAX_JSON)
+        if inflater.unconsumed_tail:
+            raise RecordError("the link's record is too long to be a deal")
+    except zlib.error:
+        raw_json = raw  # plain JSON in base64
+    try:
+        data = json.loads(raw_json.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise unreadable from None
+    if not isinstance(data, dict):
+        raise RecordError("the link's record is not a deal record (it must be an object "
+                          "with the hands, the talon and the exchange)")
+    return data
+
+
 def describe_record(record: Mapping[str, Any] | DealRecord) -> str:
     """One line naming a record's hands (for a caption or a download name).
 
@@ -473,5 +626,7 @@ def describe_record(record: Mapping[str, Any] | DealRecord) -> str:
             f"Younger {format_cards(sort_cards(rec.younger))}")
 
 
-__all__ = ["Scenario", "Step", "StepKind", "Tally", "Walkthrough", "build_steps",
-           "describe_record", "parse_scenario", "walkthrough"]
+__all__ = ["COUNTED_MESSAGES", "Scenario", "Step", "StepKind", "Tally", "Walkthrough",
+           "build_steps", "decode_record", "describe_record", "elder_leaves_text",
+           "encode_record", "exchange_caption", "leftovers_done_text", "parse_scenario",
+           "spoken_under", "talon_rest_text", "tricks_stop_text", "tricks_won_text", "walkthrough"]

@@ -223,7 +223,10 @@ def test_loading_a_record_replays_to_the_same_scores() -> None:
                       else (SCENARIOS / "hoyle-170.json").read_text())
     at.text_area(key="wt_text").input(json.dumps(data["record"]))
     ok(at.button(key="wt_load").click().run())
-    assert at.session_state["wt_source"] == "loaded"
+    # a library scenario's own record opens that scenario (with its notes and its name)
+    assert at.session_state["wt_source"] == "library"
+    assert at.selectbox(key="wt_scenario").value == "hoyle-170"
+    assert at.query_params["scenario"] in ("hoyle-170", ["hoyle-170"])
     ok(at.button(key="wt_last").click().run())
     page = texts(at)
     assert "170" in page and "capot" in page.lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from itertools import pairwise
 from pathlib import Path
@@ -9,9 +10,25 @@ from typing import Any
 
 import pytest
 
-from piquet import RecordError, score_record
+from piquet import RecordError, get_rules, score_record
 from piquet.cards import parse_cards
-from piquet.walkthrough import build_steps, parse_scenario, walkthrough
+from piquet.deal import DealState, Phase
+from piquet.reckon import Role
+from piquet.record import DealRecord
+from piquet.rule_text import (
+    RULE_SENTENCES,
+    blanche_call,
+    blanche_is_shown,
+    blanche_showing,
+    rule_sentence,
+)
+from piquet.walkthrough import (
+    build_steps,
+    decode_record,
+    encode_record,
+    parse_scenario,
+    walkthrough,
+)
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "content" / "scenarios"
 
@@ -123,3 +140,171 @@ def test_bad_record_raises_the_engines_value_error() -> None:
     rec["tricks"] = [["AH", "QS"], *rec["tricks"][1:]]
     with pytest.raises(ValueError, match="follow suit"):
         walkthrough({"record": rec})
+
+
+# --------------------------------------------------------------------------- the rules stated
+
+ELDER_BLANCHE = {
+    "elder": "AS 10S 9S 8S AH 10H 9H 8H AD 10D 9D 8D",
+    "younger": "KS QS JS KH QH JH KD QD JD KC QC JC",
+    "talon": "AC 10C 9C 8C 7C 7S 7H 7D",
+    "elder_discard": ["8D"], "younger_discard": ["JS"], "tricks": [],
+}
+
+
+def _records(preset: str) -> list[dict[str, Any]]:
+    """Deals that make the walkthrough state every preset rule it states: Elder's and
+    Younger's carte blanche, cards left in the talon, Younger keeping his cards, a last trick."""
+    out: list[dict[str, Any]] = [dict(ELDER_BLANCHE, rules=preset)]
+    for name in ("blanche-blocks-repique", "hoyle-170", "cavendish-deal", "equal-point",
+                 "younger-repique", "capot"):
+        rec = dict(load(name)["record"], rules=preset)
+        if preset == "cavendish":
+            rec.pop("younger_shows_leftovers", None)
+            if not rec["younger_discard"]:
+                continue
+        out.append(rec)
+    if preset == "britannica":
+        keep = dict(load("cavendish-deal")["record"], rules=preset, younger_discard=[],
+                    tricks=[])
+        out += [keep, dict(keep, younger_shows_leftovers=True)]
+    return out
+
+
+OTHER = {"britannica": "cavendish", "cavendish": "britannica"}
+
+
+@pytest.mark.parametrize("preset", ["britannica", "cavendish"])
+def test_every_rule_the_walkthrough_states_is_the_presets(preset: str) -> None:
+    rules = get_rules(preset)
+    cited: set[str] = set()
+    for rec in _records(preset):
+        w = walkthrough(rec)
+        assert w.score.record.rules is rules
+        for s in w.steps:
+            for flag, by_value in RULE_SENTENCES.items():
+                mine, other = by_value[getattr(rules, flag)], by_value[not getattr(rules, flag)]
+                if flag == "blanche_shown_after_opponent_discards" and s.kind == "blanche":
+                    # the rule for the holder: "Elder shows it at once."
+                    assert s.speaker is not None
+                    mine = blanche_showing(rules, s.speaker)
+                    other = blanche_showing(get_rules(OTHER[preset]), s.speaker)
+                if flag in s.rules_cited:
+                    assert mine in s.caption, (flag, s.caption)
+                    cited.add(flag)
+                else:  # a rule is stated only where the step says it cites it
+                    assert mine not in s.full_caption, (flag, s.caption)
+                assert other not in s.full_caption, (flag, s.caption)
+            if s.kind == "blanche":
+                holder = s.speaker
+                assert holder is not None
+                assert blanche_showing(rules, holder) in s.caption
+                assert s.line == blanche_call(rules, holder)
+            for ln in s.dialogue:
+                if ln.category == "blanche":
+                    assert ln.text == blanche_call(rules, ln.speaker)
+    expected = {"last_trick_point", "younger_may_look_at_leftovers",
+                "blanche_shown_after_opponent_discards"}
+    if not rules.younger_must_exchange:
+        expected.add("younger_must_exchange")
+    assert cited == expected
+
+
+def _at_elder_exchange(rec: dict[str, Any]) -> DealState:
+    d = DealState.from_record({**rec, "tricks": []})
+    while d.phase is not Phase.ELDER_EXCHANGE:
+        d = d.undo()
+    return d
+
+
+@pytest.mark.parametrize("preset", ["britannica", "cavendish"])
+@pytest.mark.parametrize("holder", ["elder", "younger"])
+def test_the_blanche_sentence_is_what_the_engine_shows(preset: str, holder: str) -> None:
+    """When the walkthrough says carte blanche is shown, the opponent's view has the cards."""
+    rules = get_rules(preset)
+    rec = (dict(ELDER_BLANCHE, rules=preset) if holder == "elder"
+           else dict(load("blanche-blocks-repique")["record"], rules=preset))
+    rec.pop("younger_shows_leftovers", None)
+    role: Role = "elder" if holder == "elder" else "younger"
+    opponent: Role = "younger" if role == "elder" else "elder"
+    d = _at_elder_exchange(rec)
+    assert d.blanche == (role == "elder", role == "younger")
+    moments = [(d, False, False)]
+    d = d.discard("elder", rec["elder_discard"])
+    moments.append((d, True, False))
+    d = d.discard("younger", rec["younger_discard"])
+    moments.append((d, True, True))
+    sentence = blanche_showing(rules, role)
+    for state, e_done, y_done in moments:
+        shown = bool(state.view(opponent).opponent_blanche)
+        assert shown is blanche_is_shown(rules, role, elder_discarded=e_done,
+                                         younger_discarded=y_done)
+    # and the sentence says that moment
+    at_once = bool(_at_elder_exchange(rec).view(opponent).opponent_blanche)
+    assert ("shows it at once" in sentence) is at_once
+    if not at_once:
+        other = "Younger" if role == "elder" else "Elder"
+        done = "discarded" if rules.blanche_shown_after_opponent_discards else "exchanged"
+        assert sentence.endswith(f"only after {other} has {done}.")
+
+
+@pytest.mark.parametrize("preset", ["britannica", "cavendish"])
+def test_the_leftovers_sentence_is_what_the_engine_shows(preset: str) -> None:
+    """Who sees the cards Younger leaves, as the walkthrough says, is what the views hold."""
+    rules = get_rules(preset)
+    base = dict(load("cavendish-deal")["record"], rules=preset, younger_discard=["7S"],
+                tricks=[])
+    for turned_up in ((False, True) if preset == "britannica" else (False,)):
+        rec = dict(base, younger_shows_leftovers=True) if turned_up else base
+        d = DealState.from_record(rec).declare("elder").declare("younger")
+        left = set(DealRecord.from_json(rec).talon_left)
+        assert left
+        step = walkthrough(rec).steps[2]
+        assert rule_sentence(rules, "younger_may_look_at_leftovers") in step.caption
+        before = {r: left <= set(d.view(r).seen_talon) for r in ("elder", "younger")}
+        led = d.play("elder", d.legal_plays()[0])
+        after_lead = left <= set(led.view("elder").seen_talon)
+        if rules.younger_may_look_at_leftovers:
+            # "Younger may look at them; ... Elder may see them too once he has named his lead"
+            assert before == {"elder": False, "younger": True} and after_lead
+        else:
+            # "face up for both players to see, or face down for neither"
+            assert before == {"elder": turned_up, "younger": turned_up}
+            assert after_lead is turned_up
+            assert ("Here he turns them face up." in step.caption) is turned_up
+
+
+def test_last_trick_sentence_and_score_agree() -> None:
+    for preset in ("britannica", "cavendish"):
+        rules = get_rules(preset)
+        rec = dict(load("cavendish-deal")["record"], rules=preset)
+        w = walkthrough(rec)
+        last = next(s for s in w.steps if s.kind == "trick" and s.trick_number == 12)
+        assert rule_sentence(rules, "last_trick_point") in last.caption
+        winner = last.trick_winner
+        assert winner is not None
+        got = sum(ev.points for ev in last.events if ev.category == "last")
+        assert got == (1 if rules.last_trick_point else 0)
+
+
+def test_highlight_notes_name_what_is_outlined() -> None:
+    for name in ("hoyle-170", "blanche-blocks-repique", "cavendish-deal"):
+        for s in walkthrough(load(name)).steps:
+            assert bool(s.highlight_note) == bool(s.highlight), (s.number, s.kind)
+            if s.kind == "trick":
+                assert s.trick is not None and len(s.highlight) == 1
+                assert s.highlight <= set(s.trick)
+
+
+def test_a_record_in_a_link_round_trips_and_bad_links_say_why() -> None:
+    rec = load("cavendish-deal")["record"]
+    value = encode_record(rec)
+    assert len(value) < 600 and all(c.isalnum() or c in "-_" for c in value)
+    assert score_record(decode_record(value)).as_dict() == score_record(rec).as_dict()
+    plain = base64.urlsafe_b64encode(json.dumps(rec).encode()).decode().rstrip("=")
+    assert decode_record(plain)["elder"] == rec["elder"]
+    for bad in ("", "%%%", "abc", value[:40], base64.urlsafe_b64encode(b"[1, 2]").decode(),
+                "A" * 7000):
+        with pytest.raises(RecordError) as e:
+            decode_record(bad)
+        assert "the link's record" in str(e.value)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -38,9 +39,17 @@ from piquet.declare import (
     verdict,
 )
 from piquet.reckon import Role
-from piquet.record import SHEET_KEYS
+from piquet.record import SHEET_KEYS, DealRecord
+from piquet.rule_text import agree, blanche_showing, counted, rule_sentence
 from piquet.sheet import SHEET_LABELS
-from piquet.walkthrough import Step, Walkthrough, walkthrough
+from piquet.walkthrough import (
+    Step,
+    Walkthrough,
+    decode_record,
+    encode_record,
+    spoken_under,
+    walkthrough,
+)
 from ui.cards import card_label, card_svg, cards_row_html
 from ui.dialogue import dialogue_html
 from ui.settings import current_rules, four_colour
@@ -80,6 +89,7 @@ TABLE_CSS: Final = """
 """
 
 PRESENT_CSS: Final = """
+:root{--pq-present-card:21vh}
 [data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl'],
 [data-testid='stHeader'],[data-testid='stToolbar']{display:none !important}
 [data-testid='stMainBlockContainer']{padding-top:1.2rem;max-width:100%}
@@ -88,9 +98,19 @@ PRESENT_CSS: Final = """
 .st-key-wt_prev button,.st-key-wt_next button{font-size:1.6rem;min-height:3.6rem;
   padding:.6rem 2.4rem}
 .st-key-wt_prev button p,.st-key-wt_next button p{font-size:1.6rem}
-.pq-tally{font-size:1.3rem}
-.pq-announce{font-size:1.7rem}
+.pq-present-step{text-align:center;font-size:1.6rem;padding-top:.9rem}
+.pq-outlined{font-size:1.3rem;opacity:.85}
+.pq-tally{font-size:1.5rem}
+.pq-announce{font-size:1.8rem}
+.pq-table-label{font-size:1.2rem}
+.st-key-pq_hands .pq-cards,.st-key-pq_trick .pq-cards{zoom:1 !important}
+.st-key-pq_hands .pq-cards svg.pq-card,.st-key-pq_trick .pq-cards svg.pq-card{
+  height:var(--pq-present-card);width:auto}
+.st-key-pq_hands .pq-overlap svg.pq-card:not(:first-child){
+  margin-left:calc(var(--pq-present-card) / -1.4 * .6) !important}
 """
+"""Presentation mode (``?present=1``) for a 1920×1080 projector: each card of the hands and
+the trick is ``--pq-present-card`` high (21% of the screen's height), the text large."""
 
 # --------------------------------------------------------------------------- the opponent
 
@@ -172,6 +192,83 @@ def _pretty(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty + VS for c in cards)
 
 
+# --- every message with a count, as a function of the count (tests say each with 0, 1, 2, 5)
+
+
+def hand_label(n: int, notes: Sequence[str] = ()) -> str:
+    """ "Your hand (1 card) — the cards you drew are outlined" """
+    return f"Your hand ({counted(n, 'card')})" + (" — " + "; ".join(notes) if notes else "")
+
+
+def computer_hand_label(n: int) -> str:
+    return f"The computer's hand ({counted(n, 'card')})"
+
+
+def talon_label(n: int) -> str:
+    return f"The talon ({counted(n, 'card')})"
+
+
+def backs_label(n: int) -> str:
+    """What a screen reader says for a row of ``n`` face-down cards."""
+    return counted(n, "face-down card")
+
+
+def exchange_button_label(n: int, lo: int) -> str:
+    return "Keep my cards" if n == 0 and lo == 0 else f"Exchange {counted(n, 'card')}"
+
+
+def tick_text(lo: int, hi: int, n: int) -> str:
+    """ "Tick 1 to 5 cards (2 ticked)." """
+    want = counted(lo, "card") if lo == hi else f"{lo} to {hi} cards"
+    return f"Tick {want} ({n} ticked)."
+
+
+def computer_exchanged(role: Role, n: int) -> str:
+    return f"The computer ({role.capitalize()}) exchanged {counted(n, 'card')}."
+
+
+def left_cards_label(n: int) -> str:
+    return (f"The {agree(n, 'card', 'cards')} you left in the talon ({n})")
+
+
+def tricks_caption(you: int, computer: int) -> str:
+    return f"Tricks: you {you}, the computer {computer}."
+
+
+def tricks_won_label(role: Role, won: int, dealer: bool = False) -> str:
+    """A hand's label in the walkthrough: "Elder — 1 trick won"."""
+    return (role.capitalize() + (" (dealer)" if dealer else "")
+            + f" — {counted(won, 'trick')} won")
+
+
+def walk_talon_label(n: int) -> str:
+    return f"Talon ({counted(n, 'card')}, top first)"
+
+
+def step_missing(k: int, n: int) -> str:
+    return (f"Step {k} does not exist: this deal has {counted(n, 'step')}. "
+            f"Showing step {n}.")
+
+
+COUNTED_MESSAGES: Final[dict[str, Callable[[int], str]]] = {
+    "hand_label": lambda n: hand_label(n),
+    "computer_hand_label": computer_hand_label,
+    "talon_label": talon_label,
+    "backs_label": backs_label,
+    "exchange_button_label": lambda n: exchange_button_label(n, 1),
+    "tick_text (lo)": lambda n: tick_text(n, 5, 0),
+    "tick_text (lo = hi)": lambda n: tick_text(n, n, 0),
+    "tick_text (ticked)": lambda n: tick_text(1, 5, n),
+    "computer_exchanged": lambda n: computer_exchanged("elder", n),
+    "left_cards_label": left_cards_label,
+    "tricks_caption": lambda n: tricks_caption(n, 12 - n),
+    "tricks_won_label": lambda n: tricks_won_label("younger", n, True),
+    "walk_talon_label": walk_talon_label,
+    "step_missing": lambda n: step_missing(n + 1, n),
+}
+"""Each message of this module that says a count, as a function of the count (for tests)."""
+
+
 def _html_cards(cards: Sequence[Card], *, width: float = CARD_W,
                 highlight: Collection[Card] = frozenset(), dim: Collection[Card] = frozenset(),
                 caption: str | None = None, overlap: bool = False) -> None:
@@ -182,11 +279,11 @@ def _html_cards(cards: Sequence[Card], *, width: float = CARD_W,
                 unsafe_allow_html=True)
 
 
-def _backs(n: int, width: float = SMALL_W, label: str = "face-down cards") -> None:
+def _backs(n: int, width: float = SMALL_W) -> None:
     if n <= 0:
         return
     backs = "".join(card_svg(DECK[0], width=width, face_down=True) for _ in range(n))
-    st.markdown(f'<div class="pq-cards" role="group" aria-label="{n} {html.escape(label)}">'
+    st.markdown(f'<div class="pq-cards" role="group" aria-label="{html.escape(backs_label(n))}">'
                 f"{backs}</div>", unsafe_allow_html=True)
 
 
@@ -480,7 +577,7 @@ def _computer_move(deal: DealState, role: Role, player: Any) -> DealState:
         except ValueError:
             new = deal.discard(role, FallbackPlayer(0).choose_discard(view))
         n = len(new.elder_discard or ()) if role == "elder" else len(new.younger_discard or ())
-        _note(f"The computer ({role.capitalize()}) exchanged {n} card{'s' if n != 1 else ''}.")
+        _note(computer_exchanged(role, n))
         return new
     if ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
         try:
@@ -577,13 +674,10 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
     drawn = set(deal.drawn(seat.learner)) if not deal.declared[1] else set()
     hinted = set(getattr(hint, "cards", ()) or ()) if hint is not None else set()
     selected = set(_selected_discards(hand)) if my_exchange else set()
-    n_left = len(hand)
     if not hand:
         return
-    _label(f"Your hand ({n_left} card{'s' if n_left != 1 else ''})"
-           + (" — the cards you drew are outlined" if drawn and not my_play else ""))
-    if not hand:
-        return
+    _label(hand_label(len(hand), _hand_notes(hand, drawn, selected, hinted & legal,
+                                             legal if my_play else None)))
     with st.container(key="play_hand"):
         cols = st.columns(12, gap="small")
         for col, card in zip(cols, hand, strict=False):
@@ -593,7 +687,8 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
                 st.markdown(card_svg(card, width=CARD_W, highlight=outline, dim=dim,
                                      four_colour=four_colour()), unsafe_allow_html=True)
                 if my_exchange:
-                    st.checkbox("discard", key=f"play_discard_{card}")
+                    st.checkbox(f"Discard {card.pretty}{VS}", key=f"play_discard_{card}",
+                                help=f"Discard the {card.name.lower()}")
                 elif my_play:
                     st.button(card_label(card, four_colour()) if card in legal
                               else card.pretty + VS, key=f"play_card_{card}",
@@ -601,6 +696,29 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
                               args=(seat.learner, str(card)), width="stretch",
                               help=f"Play the {card.name.lower()}" if card in legal else
                               "You must follow suit")
+
+
+def _hand_notes(hand: Sequence[Card], drawn: Collection[Card], selected: Collection[Card],
+                hinted: Collection[Card], legal: Collection[Card] | None) -> list[str]:
+    """What the outlines and dimming on the learner's hand mean (only what is shown)."""
+    notes = []
+    n = sum(c in drawn for c in hand)
+    if n:
+        notes.append(f"the {agree(n, 'card', 'cards')} you drew {agree(n, 'is', 'are')} "
+                     "outlined")
+    n = sum(c in selected for c in hand)
+    if n:
+        notes.append(f"the {agree(n, 'card', 'cards')} you ticked to discard "
+                     f"{agree(n, 'is', 'are')} outlined and dimmed")
+    if legal is not None:
+        n = sum(c in hinted for c in hand)
+        if n:
+            notes.append(f"the hinted {agree(n, 'card is', 'cards are')} outlined")
+        n = sum(c not in legal for c in hand)
+        if n:
+            notes.append(f"the {agree(n, 'card', 'cards')} you may not play "
+                         f"{agree(n, 'is', 'are')} dimmed")
+    return notes
 
 
 def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> None:
@@ -619,7 +737,7 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) ->
                     + "; you draw as many from what is left of the talon.")
     n = len(_selected_discards(view.hand))
     ok = lo <= n <= hi
-    label = "Keep my cards" if n == 0 and lo == 0 else f"Exchange {n} card{'s' if n != 1 else ''}"
+    label = exchange_button_label(n, lo)
     c1, c2 = st.columns([1, 3])
     c1.button(label, key="play_exchange", type="primary", disabled=not ok,
               on_click=_on_exchange, args=(role,))
@@ -629,7 +747,7 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) ->
                   args=(hinted,), disabled=not hinted)
         _show_hint(hint)
     if not ok:
-        st.caption(f"Tick {lo} to {hi} cards ({n} ticked).")
+        st.caption(tick_text(lo, hi, n))
 
 
 def _declaration_widgets(hand: Sequence[Card]) -> None:
@@ -689,7 +807,8 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
 def _dialogue_panel(deal: DealState, seat: Seat, score: DealScore) -> None:
     """The declarations as they were spoken, each verdict with its reason, and the learner's
     answers checked."""
-    st.markdown(dialogue_html(score.declarations.dialogue, seat.names), unsafe_allow_html=True)
+    st.markdown(dialogue_html(spoken_under(score.declarations.dialogue, deal.rules),
+                              seat.names), unsafe_allow_html=True)
     for fb in _ss().get(K_FEEDBACK) or []:
         title = CATEGORY_TITLES[fb["category"]]
         if fb["given"] == fb["truth"]:
@@ -717,10 +836,11 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
         st.markdown(f'<div class="pq-trick">{inner}</div>', unsafe_allow_html=True)
     if score is not None and score.play.tricks:
         t = score.play.tricks[-1]
-        _label(f"Trick {t.number} — won by {seat.names[t.winner].lower()}")
+        winner = "you" if t.winner == seat.learner else "the computer"
+        _label(f"Trick {t.number} — won by {winner}")
         _html_cards((t.led, t.second), width=SMALL_W + 8,
                     highlight={t.led if t.winner == t.leader else t.second})
-        st.caption(_card_words(_named(t.explain(), seat)))
+        st.caption(_card_words(_named(t.explain(), seat)) + " The winning card is outlined.")
 
 
 def _tally(score: DealScore | None, seat: Seat) -> None:
@@ -731,7 +851,7 @@ def _tally(score: DealScore | None, seat: Seat) -> None:
     st.markdown(tally_html(sheet, [(seat.learner, "You"), (seat.computer, "Computer")]),
                 unsafe_allow_html=True)
     won = (score.play.tricks_won(seat.learner), score.play.tricks_won(seat.computer))
-    st.caption(f"Tricks: you {won[0]}, the computer {won[1]}.")
+    st.caption(tricks_caption(won[0], won[1]))
 
 
 def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
@@ -783,9 +903,9 @@ def _cut_panel() -> None:
     higher = cut["higher"]
     who = "You" if higher == "A" else "The computer"
     if rules.higher_cut_chooses:
-        st.markdown(f"{who} cut higher and choose who deals (Cavendish: the higher cut "
-                    "chooses, and is advised to deal, since the first dealer is Elder in the "
-                    "sixth deal).")
+        st.markdown(f"{who} cut higher. {rule_sentence(rules, 'higher_cut_chooses')} "
+                    "Cavendish advises the higher cut to deal, since the first dealer is "
+                    "Elder in the sixth deal.")
         if higher == "A" and _ss().get(K_PARTIE) is None:
             c1, c2 = st.columns(2)
             c1.button("I deal first", key="play_choose_deal", on_click=_on_choose,
@@ -794,7 +914,7 @@ def _cut_panel() -> None:
                       on_click=_on_choose, args=("B",))
     else:
         st.markdown(f"{who} cut higher, so {'you deal' if higher == 'A' else 'it deals'} "
-                    "first (Britannica: the higher cut deals).")
+                    f"first. {rule_sentence(rules, 'higher_cut_chooses')}")
 
 
 def _start_panel() -> None:
@@ -884,12 +1004,13 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     mine, theirs = (deal.blanche if seat.learner == "elder" else deal.blanche[::-1])
     if mine:
         st.success("Carte blanche! Your twelve cards as dealt hold no king, queen or jack: "
-                   "10 points, reckoned before everything else.")
+                   "10 points, reckoned before everything else. "
+                   + blanche_showing(deal.rules, seat.learner))
     if theirs:
         shown = view.opponent_blanche
-        st.warning("The computer announces carte blanche: 10 points, reckoned first."
-                   + (f" It shows its cards: {_pretty(sort_cards(shown))}." if shown else
-                      " It will show its cards later."))
+        st.warning("The computer announces carte blanche: 10 points, reckoned first. "
+                   + blanche_showing(deal.rules, seat.computer)
+                   + (f" It shows its cards: {_pretty(sort_cards(shown))}." if shown else ""))
     _announcements(score)
     if ph is Phase.DONE and score is not None:
         _deal_summary(deal, seat, score)
@@ -898,19 +1019,19 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     with left:
         opp_n = len(deal.hand(seat.computer))
         if opp_n:
-            _label(f"The computer's hand ({opp_n} cards)")
+            _label(computer_hand_label(opp_n))
             _backs(opp_n, width=30)
         if view.opponent_shown and ph is not Phase.DONE:
             _html_cards(sort_cards(view.opponent_shown), width=34,
                         caption="Cards the computer has shown in declaring")
         if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
             talon_n = len(deal.talon) - len(deal.elder_discard or ())
-            _label(f"The talon ({talon_n} cards)")
+            _label(talon_label(talon_n))
             _backs(talon_n, width=30)
         _trick_area(deal, seat, score)
         left_cards = _left_cards(deal, seat)
         if left_cards:
-            with st.expander(f"The cards you left in the talon ({len(left_cards)})"):
+            with st.expander(left_cards_label(len(left_cards))):
                 st.caption("As Elder you may look at the cards of your five you did not take.")
                 _html_cards(left_cards, width=SMALL_W)
     with right:
@@ -975,6 +1096,12 @@ def _settlement(partie: Partie) -> None:
 
 # =========================================================================== walkthrough
 
+LOADED: Final = "__loaded__"
+"""The scenario picker's entry for a loaded deal (your last deal, a pasted or uploaded
+record, a ``?record=`` link)."""
+WT_LINK_TEXT: Final = ("The link holds the whole deal record, so it shows this deal to anyone "
+                       "who opens it, without the file.")
+
 
 @st.cache_data(show_spinner=False)
 def scenario_library() -> dict[str, dict[str, Any]]:
@@ -985,23 +1112,46 @@ def scenario_library() -> dict[str, dict[str, Any]]:
     return out
 
 
+@st.cache_data(show_spinner=False)
+def _library_records() -> dict[str, str]:
+    """``{canonical record JSON: scenario name}`` for every library scenario."""
+    out: dict[str, str] = {}
+    for name, data in scenario_library().items():
+        try:
+            rec = DealRecord.from_json(data.get("record", data))
+        except (ValueError, TypeError):
+            continue
+        out[json.dumps(rec.to_json(), sort_keys=True)] = name
+    return out
+
+
 @st.cache_data(show_spinner=False, max_entries=64)
 def _walk(text: str, name: str) -> Walkthrough:
     return walkthrough(json.loads(text), name)
 
 
-def _load_into_walkthrough(data: Any) -> None:
+def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
+    """Show a record (or a scenario) in the walkthrough: a library scenario's own record
+    opens that scenario; any other deal becomes the picker's "loaded" entry."""
     ss = _ss()
     try:
-        w = walkthrough(data, "loaded")
+        w = walkthrough(data, "")
     except (ValueError, TypeError) as e:
         ss["wt_error"] = str(e)
-        return
+        return False
     ss["wt_error"] = None
-    ss["wt_loaded"] = json.dumps(data)
-    ss["wt_source"] = "loaded"
     ss["wt_step"] = 1
-    ss["wt_loaded_title"] = w.scenario.title
+    name = _library_records().get(json.dumps(w.score.record.to_json(), sort_keys=True))
+    if name is not None:
+        ss["wt_scenario"] = name
+        ss["wt_source"] = "library"
+        return True
+    named = isinstance(data, dict) and isinstance(data.get("title"), str) and data["title"]
+    ss["wt_loaded"] = json.dumps(data)
+    ss["wt_loaded_title"] = w.scenario.title if named else title
+    ss["wt_source"] = "loaded"
+    ss["wt_scenario"] = LOADED
+    return True
 
 
 def _on_load_text() -> None:
@@ -1014,7 +1164,7 @@ def _on_load_text() -> None:
     except json.JSONDecodeError as e:
         _ss()["wt_error"] = f"That is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})."
         return
-    _load_into_walkthrough(data)
+    _load_into_walkthrough(data, "A pasted deal")
 
 
 def _on_load_file() -> None:
@@ -1026,12 +1176,13 @@ def _on_load_file() -> None:
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         _ss()["wt_error"] = f"{f.name} is not a JSON deal record ({e})."
         return
-    _load_into_walkthrough(data)
+    _load_into_walkthrough(data, f"The deal in {f.name}")
 
 
 def _on_pick_scenario() -> None:
-    _ss()["wt_source"] = "library"
-    _ss()["wt_step"] = 1
+    ss = _ss()
+    ss["wt_source"] = "loaded" if ss.get("wt_scenario") == LOADED else "library"
+    ss["wt_step"] = 1
 
 
 def _go(step: int) -> None:
@@ -1046,25 +1197,44 @@ def _on_present() -> None:
 
 
 def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
-    """Read ``?scenario=NAME&step=N&present=1`` once; warn about what cannot be used."""
+    """Read ``?scenario=NAME`` or ``?record=…``, ``&step=N&present=1`` once; say what cannot
+    be used and show a scenario instead."""
     ss = _ss()
     if ss.get("wt_params_read"):
         return
     ss["wt_params_read"] = True
+    first = next(iter(library))
+    first_title = library[first].get("title", first)
+    raw_record = st.query_params.get("record")
     name = st.query_params.get("scenario")
-    if name is not None:
+    if raw_record is not None:
+        try:
+            data = decode_record(raw_record)
+        except ValueError as e:
+            ss["wt_warning"] = (f"The deal in this link cannot be shown: {e}. Showing the "
+                                f"scenario “{first_title}” instead.")
+        else:
+            if not _load_into_walkthrough({"title": "A deal from a link", "record": data}):
+                ss["wt_warning"] = (f"The deal in this link cannot be shown: "
+                                    f"{ss.get('wt_error')}. Showing the scenario "
+                                    f"“{first_title}” instead.")
+                ss["wt_error"] = None
+        if ss.get("wt_warning"):
+            ss["wt_scenario"] = first
+            ss["wt_source"] = "library"
+    elif name is not None:
         if name in library:
             ss["wt_scenario"] = name
             ss["wt_source"] = "library"
         else:
-            ss["wt_warning"] = (f"There is no scenario called {name[:40]!r}; showing "
-                                f"{next(iter(library))!r} instead.")
+            ss["wt_warning"] = (f"There is no scenario called “{name[:40]}”; showing "
+                                f"“{first_title}” instead.")
     raw = st.query_params.get("step")
     if raw is not None:
         if raw.isdigit() and int(raw) >= 1:
             ss["wt_step"] = int(raw)
         else:
-            ss["wt_warning_step"] = f"Step {raw[:20]!r} is not a step number; starting at 1."
+            ss["wt_warning_step"] = f"Step “{raw[:20]}” is not a step number; starting at 1."
     if st.query_params.get("present") == "1":
         ss["wt_present"] = True
 
@@ -1073,7 +1243,7 @@ def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | No
     ss = _ss()
     if ss.get("wt_source") == "loaded" and ss.get("wt_loaded"):
         try:
-            return _walk(ss["wt_loaded"], "loaded")
+            return _walk(ss["wt_loaded"], "")
         except (ValueError, TypeError) as e:
             st.error(md_escape(str(e)))
             ss["wt_source"] = "library"
@@ -1084,8 +1254,59 @@ def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | No
     try:
         return _walk(json.dumps(library[name]), name)
     except (ValueError, TypeError) as e:
-        st.error(f"The scenario {name!r} cannot be shown: {md_escape(str(e))}")
+        st.error(f"The scenario {md_escape(repr(name))} cannot be shown: {md_escape(str(e))}")
         return None
+
+
+def _scenario_picker(library: dict[str, dict[str, Any]]) -> None:
+    """The scenarios, and the loaded deal (first) when there is one: the picker always names
+    the deal on the page."""
+    ss = _ss()
+    options = ([LOADED] if ss.get("wt_loaded") else []) + list(library)
+    if ss.get("wt_source") == "loaded" and ss.get("wt_loaded"):
+        ss["wt_scenario"] = LOADED
+    elif ss.get("wt_scenario") not in library:
+        ss["wt_scenario"] = next(iter(library))
+
+    loaded = f"{ss.get('wt_loaded_title') or 'A loaded deal'} (loaded)"
+    titles = {n: str(data.get("title", n)) for n, data in library.items()}
+
+    def title(n: str) -> str:  # AppTest calls it outside the run: no session state here
+        return loaded if n == LOADED else titles.get(n, n)
+
+    st.selectbox("Scenario", options, key="wt_scenario", format_func=title,
+                 on_change=_on_pick_scenario, persist_state="session")
+
+
+def _page_url() -> str:
+    try:
+        url = st.context.url
+    except Exception:  # pragma: no cover - depends on the front end
+        url = None
+    return url.split("?")[0] if url else "/play"
+
+
+def walk_params(w: Walkthrough, step_no: int, present: bool = False) -> dict[str, str]:
+    """The query parameters of a link to this step: a library scenario by name, any other
+    deal as its record (``?record=`` :func:`~piquet.walkthrough.encode_record`)."""
+    ss = _ss()
+    if ss.get("wt_source") == "loaded":
+        params = {"record": encode_record(w.score.record)}
+    else:
+        params = {"scenario": str(ss.get("wt_scenario"))}
+    params["step"] = str(step_no)
+    if present:
+        params["present"] = "1"
+    return params
+
+
+def _write_params(params: dict[str, str]) -> None:
+    for k in ("scenario", "record"):
+        if k not in params:
+            st.query_params.pop(k, None)
+    for k, v in params.items():
+        if st.query_params.get(k) != v:
+            st.query_params[k] = v
 
 
 def render_walkthrough() -> None:
@@ -1109,34 +1330,29 @@ def render_walkthrough() -> None:
     if not present:
         c1, c2 = st.columns([3, 2])
         with c1:
-            st.selectbox("Scenario", list(library), key="wt_scenario",
-                         format_func=lambda n: library[n].get("title", n),
-                         on_change=_on_pick_scenario, persist_state="session")
-        with c2, st.expander("Load a deal record"):
+            _scenario_picker(library)
+        with c2, st.expander("Load a deal record", expanded=bool(ss.get("wt_error"))):
             st.text_area("Paste a deal record (JSON)", key="wt_text", height=120,
                          placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
             st.button("Load", key="wt_load", on_click=_on_load_text)
             st.file_uploader("…or upload one", type=["json"], key="wt_file",
                              on_change=_on_load_file)
+            if ss.get("wt_error"):
+                st.error("That record cannot be loaded: " + md_escape(ss["wt_error"]))
         _present_toggle()
-        if ss.get("wt_error"):
-            st.error("That record cannot be loaded: " + md_escape(ss["wt_error"]))
     w = _current_walkthrough(library)
     if w is None:
         return
     n = len(w.steps)
     step_no = int(ss.get("wt_step") or 1)
     if step_no > n:
-        st.warning(f"Step {step_no} does not exist: this deal has {n} steps. Showing step {n}.")
+        st.warning(step_missing(step_no, n))
         step_no = n
     ss["wt_step"] = step_no
     step = w.step(step_no)
-    if ss.get("wt_source") == "loaded":
-        st.query_params.pop("scenario", None)
-    else:
-        st.query_params["scenario"] = str(ss.get("wt_scenario"))
-    st.query_params["step"] = str(step_no)
-    _render_step(w, step, present)
+    params = walk_params(w, step_no)
+    _write_params({**params, **({"present": "1"} if present else {})})
+    _render_step(w, step, present, params)
 
 
 def _nav(n: int, k: int, present: bool) -> None:
@@ -1144,8 +1360,8 @@ def _nav(n: int, k: int, present: bool) -> None:
         c1, c2, c3 = st.columns([1, 2, 1])
         c1.button("◀ Back", key="wt_prev", on_click=_go, args=(k - 1,), disabled=k <= 1,
                   shortcut="Left", width="stretch")
-        c2.markdown(f"<div style='text-align:center;font-size:1.4rem;padding-top:1rem'>"
-                    f"Step {k} of {n}</div>", unsafe_allow_html=True)
+        c2.markdown(f"<div class='pq-present-step'>Step {k} of {n}</div>",
+                    unsafe_allow_html=True)
         c3.button("Next ▶", key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
                   shortcut="Right", type="primary", width="stretch")
         return
@@ -1168,11 +1384,19 @@ def _present_toggle() -> None:
                    "per arrow key (← →).")
 
 
-def _render_step(w: Walkthrough, step: Step, present: bool) -> None:
+def _share(params: dict[str, str], loaded: bool) -> None:
+    link = _page_url() + "?" + urlencode(params)
+    with st.expander("Link to this step", icon=":material/link:"):
+        st.code(link, language=None, wrap_lines=True)
+        st.caption(WT_LINK_TEXT if loaded else
+                   "The link opens this scenario at this step.")
+
+
+def _render_step(w: Walkthrough, step: Step, present: bool,
+                 params: dict[str, str] | None = None) -> None:
     sc = w.scenario
     rules = w.score.record.rules
     n = len(w.steps)
-    width = CARD_W if not present else 58
     if present:
         st.markdown(f'<div class="pq-present-title">{html.escape(sc.title)}</div>',
                     unsafe_allow_html=True)
@@ -1183,6 +1407,10 @@ def _render_step(w: Walkthrough, step: Step, present: bool) -> None:
         if rules.name != current_rules().name:
             st.caption(f"This deal is scored under its own rules: {rules.title}.")
     _nav(n, step.number, present)
+    hands = {"elder": step.elder_hand, "younger": step.younger_hand}
+    trick_cards = frozenset(step.trick or ())
+    shown = frozenset(step.elder_hand) | frozenset(step.younger_hand) | trick_cards
+    outlined = step.highlight_note if step.highlight & shown else ""
     box = st.container(key="pq_big" if present else "wt_box")
     with box:
         title = f"{step.number}. {step.title}"
@@ -1193,33 +1421,42 @@ def _render_step(w: Walkthrough, step: Step, present: bool) -> None:
             st.markdown(f'<div class="pq-present-caption"><b>{html.escape(title)}</b><br>'
                         f"{html.escape(step.caption)}"
                         + (f"<br><i>{html.escape(step.note)}</i>" if step.note else "")
+                        + (f'<br><span class="pq-outlined">Outlined: {html.escape(outlined)}.'
+                           "</span>" if outlined else "")
                         + "</div>", unsafe_allow_html=True)
         else:
             st.markdown(f"#### {md_escape(title)}")
             st.info(step.caption)
             if step.note:
                 st.markdown(f":material/lightbulb: {md_escape(step.note)}")
+            if outlined:
+                st.caption(f"Outlined: {outlined}.")
         left, right = st.columns([3, 2], gap="large")
-        with left:
+        width = CARD_W
+        with left, st.container(key="pq_hands" if present else "wt_hands"):
             for role in ("elder", "younger"):
-                hand = step.elder_hand if role == "elder" else step.younger_hand
-                lbl = f"{role.capitalize()}" + (" (dealer)" if role == "younger" else "")
-                if step.kind == "trick" or step.kind == "result":
+                hand = hands[role]
+                if step.kind in ("trick", "result"):
                     won = step.tricks_won[0 if role == "elder" else 1]
-                    lbl += f" — {won} trick{'s' if won != 1 else ''} won"
+                    lbl = tricks_won_label(role, won, role == "younger")  # type: ignore[arg-type]
+                else:
+                    lbl = role.capitalize() + (" (dealer)" if role == "younger" else "")
                 _label(lbl)
                 if hand:
                     _html_cards(hand, width=width, overlap=True,
                                 highlight=step.highlight & frozenset(hand))
                 else:
                     st.caption("No cards left.")
-            if step.trick is not None:
+        trick_col = right if present else left
+        if step.trick is not None:
+            with trick_col, st.container(key="pq_trick" if present else "wt_trick"):
                 led, second = step.trick
-                _label(f"Trick {step.trick_number}: {step.trick_leader or ''} leads".strip())
-                winner_card = led if step.trick_winner == step.trick_leader else second
-                _html_cards((led, second), width=width, highlight={winner_card})
+                leader = (step.trick_leader or "").capitalize()
+                _label(f"Trick {step.trick_number}: {leader} leads".strip())
+                _html_cards((led, second), width=width, highlight=step.highlight & trick_cards)
+        with left:
             if step.talon and step.kind in ("deal", "blanche", "exchange"):
-                _label(f"Talon ({len(step.talon)} cards, top first)")
+                _label(walk_talon_label(len(step.talon)))
                 _html_cards(step.talon, width=SMALL_W, dim=step.talon)
             if step.kind in ("exchange", "dialogue") and (step.elder_discard
                                                            or step.younger_discard):
@@ -1234,8 +1471,10 @@ def _render_step(w: Walkthrough, step: Step, present: bool) -> None:
             st.markdown(tally_html(step.tally, [("elder", "Elder"), ("younger", "Younger")]),
                         unsafe_allow_html=True)
             if step.dialogue:
-                _label("The dialogue so far")
-                st.markdown(dialogue_html(step.dialogue), unsafe_allow_html=True)
+                lines = step.dialogue[-4:] if present else step.dialogue
+                _label("The dialogue so far" if len(lines) == len(step.dialogue)
+                       else "The dialogue (the last lines)")
+                st.markdown(dialogue_html(lines), unsafe_allow_html=True)
     if step.number == n and not present:
         if sc.summary:
             st.success(sc.summary)
@@ -1246,6 +1485,8 @@ def _render_step(w: Walkthrough, step: Step, present: bool) -> None:
     if not present and sc.summary and step.number != n:
         with st.expander("What this deal shows"):
             st.markdown(md_escape(sc.summary))
+    if not present and params is not None:
+        _share(params, "record" in params)
     if present:
         _present_toggle()
 
@@ -1259,8 +1500,8 @@ def render_page() -> None:
     ss = _ss()
     if "play_mode" not in ss:
         qp = st.query_params
-        ss["play_mode"] = "teach" if ("scenario" in qp or "step" in qp or "present" in qp) \
-            else "play"
+        ss["play_mode"] = "teach" if any(k in qp for k in ("scenario", "record", "step",
+                                                              "present")) else "play"
     if ss.get("play_mode") == "teach":
         _init_from_params(scenario_library())
     if not ss.get("wt_present") or ss.get("play_mode") != "teach":
@@ -1272,10 +1513,11 @@ def render_page() -> None:
     if ss.get("play_mode") == "teach":
         render_walkthrough()
     else:
-        for k in ("scenario", "step", "present"):
+        for k in ("scenario", "record", "step", "present"):
             st.query_params.pop(k, None)
         render_play()
 
 
-__all__ = ["FallbackPlayer", "dialogue_html", "learner_spec", "new_player", "render_page",
-           "render_play", "render_walkthrough", "scenario_library", "tally_html"]
+__all__ = ["COUNTED_MESSAGES", "LOADED", "FallbackPlayer", "dialogue_html", "learner_spec",
+           "new_player", "render_page", "render_play", "render_walkthrough", "scenario_library",
+           "tally_html", "walk_params"]
