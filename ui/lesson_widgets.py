@@ -533,7 +533,7 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
                    f"leftover{'s' if len(elder_left) != 1 else ''} {_names(elder_left)}, "
                    "which Elder has already seen and does not get back." if elder_left
                    else ""))
-    _cards(stays, width=SMALL_WIDTH)
+    _cards(stays, width=SMALL_WIDTH, caption="turned face up here, so that you can see them")
 
 
 # =========================================================================== 3 blanche

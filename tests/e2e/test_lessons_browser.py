@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 TIMEOUT_MS = 30_000
@@ -74,3 +75,92 @@ def test_reckoning_steps_to_the_repique(
     wait_for_app()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
     assert shot("lessons-reckoning").stat().st_size > 0
+
+
+_SCROLLERS = """() => [window.scrollY, ...Array.from(document.querySelectorAll(
+    "[data-testid='stMain'], [data-testid='stAppViewContainer'], "
+    + "[data-testid='stMainBlockContainer']")).map(e => e.scrollTop)]"""
+_SCROLL_DOWN = """() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    document.querySelectorAll("[data-testid='stMain'], [data-testid='stAppViewContainer']")
+        .forEach(e => { e.scrollTop = e.scrollHeight; });
+}"""
+
+
+def _scrolled(page: Page) -> list[float]:
+    positions: list[float] = page.evaluate(_SCROLLERS)
+    return positions
+
+
+def test_next_lesson_opens_at_the_top(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_lesson(page, app_server, wait_for_app, "point")
+    expect(page.get_by_role("heading", name="4. The point")).to_be_visible(timeout=TIMEOUT_MS)
+    nxt = page.locator(".st-key-lessons_next_bottom button").first
+    nxt.scroll_into_view_if_needed()
+    page.evaluate(_SCROLL_DOWN)
+    page.wait_for_timeout(300)
+    assert max(_scrolled(page)) > 500, _scrolled(page)  # really scrolled down
+    nxt.click()
+    expect(page.get_by_role("heading", name="5. Sequences")).to_be_visible(timeout=TIMEOUT_MS)
+    wait_for_app()
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.scrollY") == 0
+    assert max(_scrolled(page)) == 0, _scrolled(page)
+    # a click inside the lesson does not move the page
+    page.evaluate(_SCROLL_DOWN)
+    page.wait_for_timeout(300)
+    before = max(_scrolled(page))
+    assert before > 0
+    page.get_by_role("button", name="Huitième").click()
+    wait_for_app()
+    page.wait_for_timeout(800)
+    assert max(_scrolled(page)) > 0, "a widget click scrolled the page to the top"
+
+
+@pytest.mark.parametrize(("width", "height", "suffix"), [
+    (1280, 800, "desktop"), (390, 844, "phone"), (1920, 1080, "1920")])
+def test_changed_lessons_screenshots(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+    shot: Callable[[str], Path], width: int, height: int, suffix: str,
+) -> None:
+    """The lessons changed by issue 9, at three widths (docs/screenshots/lessons-*.png)."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_lesson(page, app_server, wait_for_app, "exchange")
+    page.get_by_role("button", name="Elder leaves one").click()
+    expect(page.get_by_text("Elder's leftover K♦").first).to_be_visible(timeout=TIMEOUT_MS)
+    wait_for_app()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    shot(f"lessons-exchange-{suffix}")
+    open_lesson(page, app_server, wait_for_app, "blanche")
+    expect(page.get_by_text("When it is shown, under").first).to_be_visible(timeout=TIMEOUT_MS)
+    shot(f"lessons-blanche-{suffix}")
+    open_lesson(page, app_server, wait_for_app, "reckoning")
+    link = page.get_by_role("link", name=re.compile("lead that loses the trick"))
+    expect(link).to_be_visible(timeout=TIMEOUT_MS)
+    shot(f"lessons-reckoning-{suffix}")
+    open_lesson(page, app_server, wait_for_app, "partie")
+    box = page.get_by_label("A's total after six deals")
+    box.fill("12x")
+    box.press("Enter")
+    expect(page.get_by_text("A's total “12x” is not a whole number")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    widget = page.locator(".st-key-lessons_widget_partie")
+    expect(widget.get_by_test_id("stMetric")).to_have_count(0)  # no stale 306 beside it
+    expect(widget.get_by_text("306")).to_have_count(0)
+    shot(f"lessons-partie-error-{suffix}")
+
+
+def test_losing_lead_link_opens_the_scenario(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    open_lesson(page, app_server, wait_for_app, "reckoning")
+    page.get_by_role("link", name=re.compile("lead that loses the trick")).click()
+    expect(page).to_have_url(re.compile(r"/play\?.*scenario=pique-by-losing-lead"),
+                             timeout=TIMEOUT_MS)
+    wait_for_app()
+    expect(page.get_by_text("A pique won by a lead that loses the trick").first).to_be_visible(
+        timeout=TIMEOUT_MS)
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
