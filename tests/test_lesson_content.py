@@ -379,3 +379,17 @@ def test_links_to_the_app_name_pages_and_scenarios_that_exist() -> None:
 def test_no_lesson_speaks_of_the_projects_own_sources(word: str) -> None:
     for path in sorted(LESSON_DIR.glob("*.md")):
         assert word not in path.read_text(encoding="utf-8").lower(), path.name
+
+
+@pytest.mark.parametrize("preset", ["britannica", "cavendish"])
+@pytest.mark.parametrize("holder", ["elder", "younger"])
+def test_lesson_three_says_the_engines_blanche_rule(preset: str, holder: str) -> None:
+    """The lesson and the walkthrough say when carte blanche is shown in the same words."""
+    from piquet.rule_text import blanche_showing
+
+    sentence = blanche_showing(get_rules(preset), holder)  # "Elder shows it at once."
+    words = sentence.split(" ", 1)[1].rstrip(".").lower()
+    table = next(line for line in _lesson("blanche").splitlines()
+                 if line.startswith(f"| **{holder.capitalize()}** |"))
+    cell = table.split("|")[2 if preset == "britannica" else 3]
+    assert words in _plain(cell), (words, cell)

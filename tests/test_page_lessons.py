@@ -418,7 +418,7 @@ def test_exchange_younger_draws_elders_leftover_first() -> None:
     assert [str(c) for c in at.pills(key="lessons_ex_discard_cav").value] == [
         "8C", "7C", "9D", "8D"]
     assert any("0 to 4" in str(i.value) and "leftovers first" in str(i.value)
-               for i in at.info)
+               and "need not exchange" in str(i.value) for i in at.info)
     ykey = next(p.key for p in at.pills if p.key and p.key.startswith("lessons_ex_ydiscard"))
     assert at.pills(key=ykey).value == []  # a new Elder exchange: Younger starts afresh
     text = markdown_text(at)
@@ -447,8 +447,9 @@ def test_exchange_younger_must_take_one_under_cavendish() -> None:
 
 
 @pytest.mark.parametrize(("preset", "words"), [
-    ("britannica", "Elder announces and shows it at once"),
-    ("cavendish", "Elder after Younger's"),
+    ("britannica", "Elder shows it at once. Younger announces it at once but shows it only "
+                   "after Elder has exchanged."),
+    ("cavendish", "Elder announces it at once but shows it only after Younger has discarded."),
 ])
 def test_blanche_says_when_each_player_shows_it(preset: str, words: str) -> None:
     at = open_lessons("blanche")

@@ -41,6 +41,7 @@ from piquet.combos import SET_RANKS
 from piquet.deal import DealState
 from piquet.play import Trick, legal_cards, play_tricks, trick_winner, verify_play
 from piquet.reckon import Role
+from piquet.rule_text import blanche_showing, counted, rule_sentence
 from piquet.rules import PRESETS, Rules
 from ui.cards import card_label, card_svg, show_cards
 from ui.content import Lesson, Question
@@ -280,11 +281,6 @@ def _hand_input(key: str, label: str, default: str, *, who: str = "The hand",
         return None
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    """``1 card``, ``2 cards``: the number and its word, in agreement."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 def _crc(*parts: object) -> int:
     return zlib.crc32("|".join(map(str, parts)).encode())
 
@@ -304,13 +300,9 @@ def _label(name: str) -> str:
 
 
 def blanche_timing(rules: Rules) -> str:
-    """When each holder shows carte blanche under ``rules`` (and that he announces it
-    first), in the words of lesson 3."""
-    if rules.blanche_shown_after_opponent_discards:
-        return ("each holder announces it at once and shows it after his opponent has "
-                "discarded: Younger after Elder's discard, Elder after Younger's")
-    return ("Elder announces and shows it at once, before his exchange; Younger announces "
-            "it at once and shows it after Elder has exchanged")
+    """When each holder shows carte blanche under ``rules``, in the engine's words
+    (:mod:`piquet.rule_text`, shared with the walkthrough)."""
+    return f"{blanche_showing(rules, 'elder')} {blanche_showing(rules, 'younger')}"
 
 
 def _preset_note(rules: Rules) -> None:
@@ -402,7 +394,7 @@ def _discard_pills(key: str, who: str, hand: Sequence[Card], allowed: range,
              selection_mode="multi", key=key, format_func=lambda c: card_label(c, _fc()),
              on_change=_limit, args=(key, most))
     if ss.pop(f"{key}_over", False):
-        st.warning(f"{who} may discard at most {_count(most, 'card')}: unselect one first.",
+        st.warning(f"{who} may discard at most {counted(most, 'card')}: unselect one first.",
                    icon=":material/block:")
     return [c for c in ss.get(key) or [] if c in hand]
 
@@ -456,10 +448,10 @@ def exchange_widget() -> None:
     left = tuple(c for c in after.view("elder").seen_talon if c not in drawn)
     gone, came = st.columns(2)
     with gone:
-        st.markdown(f"**Discarded**: {_count(len(picked), 'card')}, face down")
+        st.markdown(f"**Discarded**: {counted(len(picked), 'card')}, face down")
         _cards(sort_cards(picked), width=SMALL_WIDTH)
     with came:
-        st.markdown(f"**Drawn** from the top of the talon: {_count(len(drawn), 'card')} "
+        st.markdown(f"**Drawn** from the top of the talon: {counted(len(drawn), 'card')} "
                     "(outlined)")
         _cards(drawn, width=SMALL_WIDTH, highlight=set(drawn))
     st.markdown("**Elder's hand after the exchange** (new cards outlined)")
@@ -471,7 +463,7 @@ def exchange_widget() -> None:
                     f"{'it' if n == 1 else 'them'}:")
         _cards(left, width=SMALL_WIDTH)
     rest = len(d.talon) - len(drawn)
-    st.markdown(f"**The talon now**: {_count(rest, 'card')}, face down"
+    st.markdown(f"**The talon now**: {counted(rest, 'card')}, face down"
                 + (f" (Elder's {len(left)} on top)" if left else ""))
     _faces_down(rest)
     _younger_exchange(after, deal_id, left, default_younger=(
@@ -485,11 +477,9 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
     """Younger's half of the exchange, on the talon Elder has left."""
     rules = after.rules
     yr = after.exchange_range("younger")
-    must = ("must take at least one (cavendish)" if rules.younger_must_exchange
-            else "need not exchange at all (britannica)")
-    st.info(f"**Younger** may now exchange **{yr.start} to {yr.stop - 1}** cards: he {must}"
-            + (", and he takes Elder's leftovers first." if left else "."),
-            icon=":material/swap_horiz:")
+    st.info(f"**Younger** may now exchange **{yr.start} to {yr.stop - 1}** cards"
+            + (", taking Elder's leftovers first. " if left else ". ")
+            + rule_sentence(rules, "younger_must_exchange"), icon=":material/swap_horiz:")
     yhand = sort_cards(after.younger_dealt)
     elder_id = _crc(*sorted(c.index for c in after.elder_discard or ()))
     ykey = f"lessons_ex_ydiscard_{deal_id}_{elder_id}"
@@ -508,7 +498,7 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
     ydrawn = done.drawn("younger")
     taken_left = [c for c in ydrawn if c in left]
     if ydrawn:
-        st.markdown(f"**Younger draws** {_count(len(ydrawn), 'card')}, from the top: "
+        st.markdown(f"**Younger draws** {counted(len(ydrawn), 'card')}, from the top: "
                     + _names(ydrawn)
                     + (f" (Elder's leftover{'s' if len(taken_left) != 1 else ''} "
                        f"{_names(taken_left)} first)" if taken_left else ""))
@@ -521,14 +511,9 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
         st.markdown("**The talon is empty**: every card has been taken.")
         return
     elder_left = [c for c in stays if c in left]
-    if rules.younger_may_look_at_leftovers:
-        fate = ("Younger may look at them; if he does, Elder may see them too once he has "
-                "named his first lead; otherwise neither player sees them")
-    else:
-        fate = ("Younger either turns them face up for both players to see, or leaves "
-                "them face down for neither")
-    st.markdown(f"**Left in the talon**: {_count(len(stays), 'card')}, out of play for "
-                f"this deal. {fate}."
+    fate = rule_sentence(rules, "younger_may_look_at_leftovers")
+    st.markdown(f"**Left in the talon**: {counted(len(stays), 'card')}, out of play for "
+                f"this deal. {fate}"
                 + (f" Among them {'is' if len(elder_left) == 1 else 'are'} Elder's "
                    f"leftover{'s' if len(elder_left) != 1 else ''} {_names(elder_left)}, "
                    "which Elder has already seen and does not get back." if elder_left
@@ -558,7 +543,7 @@ def blanche_widget() -> None:
         else:
             st.error(f"**Not carte blanche**: spoiled by {_names(sort_cards(courts))} "
                      "(outlined). Aces and tens would not spoil it.", icon=":material/block:")
-        st.caption(f"When it is shown, under {_label(rules.name)}: {blanche_timing(rules)}.")
+        st.caption(f"When it is shown, under {_label(rules.name)}: {blanche_timing(rules)}")
     blanks = sum(1 for c in DECK if not c.rank.is_court)
     ways, hands = math.comb(blanks, 12), math.comb(len(DECK), 12)
     st.metric("Odds of being dealt carte blanche", f"1 in {round(hands / ways):,}",
@@ -613,7 +598,7 @@ def point_widget() -> None:
     combos = analyse(hand)
     best = combos.point
     if len(hand) != 12:
-        st.caption(f"The hand now has {_count(len(hand), 'card')} (a real hand has 12): "
+        st.caption(f"The hand now has {counted(len(hand), 'card')} (a real hand has 12): "
                    "fine for exploring the point.")
     _cards(hand, highlight=set(best.cards) if best else set())
     rows = []
@@ -632,7 +617,7 @@ def point_widget() -> None:
     ties = [p for p in combos.suit_points if p != best and p.length == best.length]
     why = (f" Among the {best.length}-card suits, {best.pips} is the highest total."
            if ties else "")
-    st.success(f"**Point: {_count(best.length, 'card')} making {best.pips}** in "
+    st.success(f"**Point: {counted(best.length, 'card')} making {best.pips}** in "
                f"{best.suit.noun}. "
                f"It scores **{best.score}** (one per card) if it is good.{why}",
                icon=":material/star:")
