@@ -3,28 +3,41 @@ with its reason, the reckoning order as a running tally, and sinking to try."""
 
 import streamlit as st
 
-from piquet import Card, DealRecord, format_cards, get_rules, score_declarations
+from piquet import Card, Rules, score_declarations
+from piquet.cards import DECK
 from ui.dialogue import dialogue_html
 from ui.frame import ensure_frame
-from ui.hand_builder import hand_builder, parse_hand_param, set_hand
-from ui.lab import (
-    RULES_FOR_RECORD,
+from ui.hand_builder import hand_builder
+from ui.lab.sinking import sinking_controls
+from ui.lab.state import (
+    K_RECORD,
+    blanche_key,
+    blanche_problem,
+    lab_link,
+    load_record_into_lab,
+    read_link,
+    sync_sinking,
+    take_notes,
+    write_link,
+    write_partial_link,
+)
+from ui.lab.views import (
     holdings,
     load_record,
-    reckoning_rows,
-    reset_sinking,
-    sinking_controls,
+    reckoning_table,
     totals_table,
     verdict_lines,
     whole_deal,
 )
 from ui.settings import current_rules, four_colour
+from ui.style import inject_css
 from ui.text import md_escape
 
 ensure_frame()
 
 EXAMPLE_ELDER = "AS JS 9S 8S AH KH QH JH 8H JC 9C KD"
 EXAMPLE_YOUNGER = "10S QS 10H KC QC 10C AC AD QD JD 10D 7D"
+PRETTY = {str(c): c.pretty for c in DECK}
 
 
 def _pills(key: str) -> frozenset[Card]:
@@ -34,108 +47,108 @@ def _pills(key: str) -> frozenset[Card]:
 def _load_pasted() -> None:
     record, problem = load_record(st.session_state.get("lab_record_text") or "")
     st.session_state["lab_record_problem"] = problem
-    if record is None:
-        return
-    rec = DealRecord.from_json(record)
-    set_hand("lab_elder", rec.elder_after)
-    set_hand("lab_younger", rec.younger_after)
-    st.session_state["lab_blanche_elder"], st.session_state["lab_blanche_younger"] = rec.blanche
-    st.session_state[RULES_FOR_RECORD] = record.get("rules")  # None: the sidebar's preset
-    st.session_state["lab_record_declares"] = rec.declarations
-    st.session_state["lab_record"] = record
-    reset_sinking()
+    if record is not None:
+        load_record_into_lab(record)
 
 
-def _deep_link() -> None:
-    """Load ``?elder=…&younger=…`` once per distinct link."""
-    link = (st.query_params.get("elder"), st.query_params.get("younger"))
-    if link == st.session_state.get("lab_link_seen") or link == (None, None):
-        return
-    st.session_state["lab_link_seen"] = link
-    for role, raw in zip(("elder", "younger"), link, strict=True):
-        hand, problem = parse_hand_param(raw, role.capitalize())
-        if problem:
-            st.session_state[f"lab_link_problem_{role}"] = problem
-            if raw:
-                set_hand(f"lab_{role}", str(raw).replace(",", " "))
-        elif hand:
-            set_hand(f"lab_{role}", hand)
-    reset_sinking()
+def _on_present() -> None:
+    if st.session_state.get("lab_present"):
+        st.query_params["present"] = "1"
+    elif "present" in st.query_params:
+        del st.query_params["present"]
 
+
+if "lab_present" not in st.session_state:
+    st.session_state["lab_present"] = st.query_params.get("present") == "1"
+present = bool(st.session_state["lab_present"])
+read_link()
+rules: Rules = current_rules()
 
 st.title("Declarations Lab")
-_deep_link()
-record_rules = st.session_state.get(RULES_FOR_RECORD)
-rules = get_rules(record_rules) if record_rules else current_rules()
-if record_rules:
-    st.info(f"Scoring under **{rules.name}**, the preset named by the loaded record.")
-st.caption("Build Elder's and Younger's hands as they are **after the exchange** (12 cards "
-           "each), or paste a deal record. Every score below is explained on the cards.")
+st.toggle("Presentation mode", key="lab_present", on_change=_on_present,
+          help="For a projector: the two hands and their scores in large print.")
+if present:
+    inject_css(big=True)
+notices = st.container()  # filled once the link's or record's hands are in place
 
-with st.expander("Paste a deal record", icon=":material/upload:"):
-    st.text_area("Deal record (JSON)", key="lab_record_text", height=140,
-                 placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
-    st.button("Load record", key="lab_load", on_click=_load_pasted)
-    if st.session_state.get("lab_record_problem"):
-        st.error(md_escape(st.session_state["lab_record_problem"]))
+with st.container() if not present else st.expander("The hands", expanded=False):
+    st.caption("Build Elder's and Younger's hands as they are **after the exchange** (12 "
+               "cards each), or paste a deal record. Every score below is explained on the "
+               "cards.")
+    with st.expander("Paste a deal record", icon=":material/upload:"):
+        st.text_area("Deal record (JSON)", key="lab_record_text", height=140,
+                     placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
+        st.button("Load record", key="lab_load", on_click=_load_pasted)
+        if st.session_state.get("lab_record_problem"):
+            st.error(md_escape(st.session_state["lab_record_problem"]))
 
-for role in ("elder", "younger"):
-    problem = st.session_state.pop(f"lab_link_problem_{role}", None)
+    left, right = st.columns(2, gap="large")
+    hands: dict[str, tuple[Card, ...] | None] = {}
+    for col, role, label, example, other in (
+            (left, "elder", "Elder", EXAMPLE_ELDER, "younger"),
+            (right, "younger", "Younger", EXAMPLE_YOUNGER, "elder")):
+        with col:
+            hands[role] = hand_builder(
+                f"lab_{role}", label=label, taken=_pills(f"lab_{other}"),
+                taken_from=f"lab_{other}",
+                default=tuple(Card.of(t) for t in example.split()),
+                four_colour=four_colour())
+            st.toggle(f"{label} has carte blanche (as dealt)", key=blanche_key(role))  # type: ignore[arg-type]
+
+elder, younger = hands["elder"], hands["younger"]
+sync_sinking("elder", elder)
+sync_sinking("younger", younger)
+with notices:
+    for kind, note in take_notes():
+        (st.warning if kind == "warning" else st.info)(md_escape(note))
+if elder is None or younger is None or set(elder) & set(younger):
+    write_partial_link()
+    if elder is None or younger is None:
+        st.info("Complete both hands to see the declarations.")
+    st.stop()  # the builders have already said what is wrong
+
+blanche = {}
+for role, hand in (("elder", elder), ("younger", younger)):
+    flag = bool(st.session_state.get(blanche_key(role)))  # type: ignore[arg-type]
+    problem = blanche_problem(role, hand, rules) if flag else None  # type: ignore[arg-type]
     if problem:
-        st.error(f"The link's {role} hand: {problem}")
-
-left, right = st.columns(2, gap="large")
-with left:
-    elder = hand_builder("lab_elder", label="Elder", taken=_pills("lab_younger"),
-                         default=tuple(Card.of(t) for t in EXAMPLE_ELDER.split()),
-                         four_colour=four_colour())
-    st.toggle("Elder has carte blanche (as dealt)", key="lab_blanche_elder")
-with right:
-    younger = hand_builder("lab_younger", label="Younger", taken=_pills("lab_elder"),
-                           default=tuple(Card.of(t) for t in EXAMPLE_YOUNGER.split()),
-                           four_colour=four_colour())
-    st.toggle("Younger has carte blanche (as dealt)", key="lab_blanche_younger")
-
-if elder is None or younger is None:
-    st.info("Complete both hands to see the declarations.")
-    st.stop()
-if set(elder) & set(younger):
-    st.stop()  # the builders have already said which card is in both hands
-
-st.query_params["elder"] = format_cards(elder, ",")
-st.query_params["younger"] = format_cards(younger, ",")
-st.session_state["lab_link_seen"] = (st.query_params["elder"], st.query_params["younger"])
+        st.error(problem, icon=":material/block:")
+    blanche[role] = flag and problem is None
 
 with st.expander("Sinking: declare less than you hold", icon=":material/visibility_off:"):
-    st.caption("Untick a combination, or choose a shorter point, to hide it. Each category "
-               "is decided between what the two players declare.")
+    st.caption("Choose a shorter point, a shorter sequence or a trio of a quatorze, or leave a "
+               "combination out, to hide it. Each category is decided between what the two "
+               "players declare; a player who declares nothing in a category loses it to any "
+               "declaration.")
     sink_l, sink_r = st.columns(2)
     with sink_l:
         st.markdown("**Elder declares**")
-        elder_spec = sinking_controls("elder", elder)
+        elder_spec = sinking_controls("elder", elder, "Elder", PRETTY)
     with sink_r:
         st.markdown("**Younger declares**")
-        younger_spec = sinking_controls("younger", younger)
+        younger_spec = sinking_controls("younger", younger, "Younger", PRETTY)
 
-record_specs = st.session_state.get("lab_record_declares") or (None, None)
+write_link({"elder": elder, "younger": younger},
+           {"elder": elder_spec, "younger": younger_spec})
+
 try:
     score = score_declarations(
-        elder, younger,
-        elder_blanche=bool(st.session_state.get("lab_blanche_elder")),
-        younger_blanche=bool(st.session_state.get("lab_blanche_younger")),
-        elder_declares=elder_spec if elder_spec is not None else record_specs[0],
-        younger_declares=younger_spec if younger_spec is not None else record_specs[1],
-        rules=rules)
+        elder, younger, elder_blanche=blanche["elder"], younger_blanche=blanche["younger"],
+        elder_declares=elder_spec, younger_declares=younger_spec, rules=rules)
 except ValueError as e:
     st.error(md_escape(str(e)))
     st.stop()
 
 st.header("What each hand holds")
-h_l, h_r = st.columns(2, gap="large")
-with h_l:
-    holdings(score, "elder")
-with h_r:
-    holdings(score, "younger")
+if present:
+    holdings(score, "elder", present=True)
+    holdings(score, "younger", present=True)
+else:
+    h_l, h_r = st.columns(2, gap="large")
+    with h_l:
+        holdings(score, "elder")
+    with h_r:
+        holdings(score, "younger")
 
 st.header("The dialogue")
 d_l, d_r = st.columns([3, 2], gap="large")
@@ -146,18 +159,22 @@ with d_r:
     verdict_lines(score)
 
 st.header("Order of reckoning")
-rows, why, bonus = reckoning_rows(score)
-st.dataframe(rows, hide_index=True)
+table, why, bonus = reckoning_table(score)
+st.markdown(table)
 if bonus:
     st.success(why)
 else:
     st.info(why)
 
-st.header("Totals from the declarations")
+st.header("Totals")
 st.table(totals_table(score))
-st.caption(f"Rules: {rules.title}. Elder's 1 for leading is not in these totals; the tally "
-           "above shows it, since it can bring a pique.")
+st.caption(f"Rules: {rules.title}. The totals end with Elder's first lead, as the tally does; "
+           "the rest of the play is not scored here.")
 
-record = st.session_state.get("lab_record")
+if not present:
+    st.markdown("**Share this Lab**: the link opens these hands with this sinking.")
+    st.code(lab_link(), language=None, wrap_lines=True)
+
+record = st.session_state.get(K_RECORD)
 if record is not None:
     whole_deal(record, rules, elder, younger)

@@ -57,3 +57,35 @@ def exchanged(hand: Sequence[Card], discard: Sequence[Card], drawn: Sequence[Car
     for c in discard:
         gone |= c.bit
     return tuple(c for c in hand if not c.bit & gone) + tuple(drawn)
+
+
+def most_drawn(role: str, rules: Rules, elder_took: int | None = None) -> int:
+    """The most cards a player can have drawn: Elder 5; Younger what Elder left (all but
+    Elder's one card at least, when it is not known how many Elder took).
+
+    >>> from piquet.rules import BRITANNICA
+    >>> most_drawn("elder", BRITANNICA), most_drawn("younger", BRITANNICA)
+    (5, 7)
+    >>> most_drawn("younger", BRITANNICA, elder_took=5)
+    3
+    """
+    if role == "elder":
+        return elder_may_take(rules).stop - 1
+    took = elder_may_take(rules).start if elder_took is None else elder_took
+    return younger_may_take(took, rules).stop - 1
+
+
+def courts_held(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The court cards (kings, queens, jacks) of a hand: the cards carte blanche lacks."""
+    return tuple(c for c in hand if c.rank.is_court)
+
+
+def could_have_been_blanche(hand_after: Sequence[Card], drawn_at_most: int) -> bool:
+    """Whether a hand after the exchange can have been dealt carte blanche: every court
+    card in it must have been drawn.
+
+    >>> from piquet.cards import parse_cards
+    >>> could_have_been_blanche(parse_cards("KS QS JS KH QH JH AS 10S 9S AH 10H 9H"), 5)
+    False
+    """
+    return len(courts_held(hand_after)) <= drawn_at_most

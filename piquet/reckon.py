@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final, Literal, NamedTuple
 
 Role = Literal["elder", "younger"]
@@ -272,3 +273,62 @@ def build_reckoning(
         ROLES[bonus.repique] if bonus.repique >= 0 else None,
         "elder" if bonus.pique == 0 else None,
     )
+
+
+class PiqueOutlook(Enum):
+    """What the declarations alone tell of a pique (RULES.md section 6), before any trick."""
+
+    REPIQUE = "repique"
+    """A repique was scored in the declarations: no pique is possible on top of it."""
+    YOUNGER_SCORED = "younger_scored"
+    """Younger scored in the declarations: Elder can no longer make a pique."""
+    ON_FIRST_LEAD = "on_first_lead"
+    """Elder's first lead brings him to 30 before Younger has scored: pique."""
+    NEEDS_PLAY = "needs_play"
+    """Elder still needs ``needed`` points in play before Younger scores any."""
+    OUT_OF_REACH = "out_of_reach"
+    """Even leading every trick (and taking the last), Elder cannot reach 30."""
+
+
+@dataclass(frozen=True, slots=True)
+class PiqueChance:
+    """The pique as far as the declarations decide it.
+
+    ``elder_after_lead`` is Elder's total once his first lead (+1) is scored; ``needed`` the
+    further points in play Elder must score before Younger scores any (0 unless
+    :attr:`PiqueOutlook.NEEDS_PLAY`); ``most_in_play`` the most Elder can still score in play
+    before Younger scores (eleven more leads, and the last trick where it counts).
+    """
+
+    outlook: PiqueOutlook
+    elder_after_lead: int
+    needed: int
+    most_in_play: int
+
+
+def pique_chance(elder: int, younger: int, *, repique: bool, last_trick_point: bool
+                 ) -> PiqueChance:
+    """The pique from the declaration totals (repique included) and the preset.
+
+    >>> pique_chance(29, 0, repique=False, last_trick_point=False).outlook.name
+    'ON_FIRST_LEAD'
+    >>> c = pique_chance(20, 0, repique=False, last_trick_point=False)
+    >>> c.outlook.name, c.elder_after_lead, c.needed
+    ('NEEDS_PLAY', 21, 9)
+    >>> pique_chance(29, 3, repique=False, last_trick_point=False).outlook.name
+    'YOUNGER_SCORED'
+    >>> pique_chance(0, 0, repique=False, last_trick_point=True).outlook.name
+    'OUT_OF_REACH'
+    """
+    after = elder + 1
+    most = 11 + (1 if last_trick_point else 0)
+    if repique:
+        return PiqueChance(PiqueOutlook.REPIQUE, after, 0, most)
+    if younger:
+        return PiqueChance(PiqueOutlook.YOUNGER_SCORED, after, 0, most)
+    if after >= PIQUE:
+        return PiqueChance(PiqueOutlook.ON_FIRST_LEAD, after, 0, most)
+    needed = PIQUE - after
+    if needed > most:
+        return PiqueChance(PiqueOutlook.OUT_OF_REACH, after, needed, most)
+    return PiqueChance(PiqueOutlook.NEEDS_PLAY, after, needed, most)

@@ -215,7 +215,9 @@ def _on_pills(key: str) -> None:
     st.session_state[text_key] = format_cards(sort_cards(picked))
 
 
-def _deal(key: str, size: int, taken: frozenset[Card]) -> None:
+def _deal(key: str, size: int, taken: frozenset[Card], taken_from: str | None) -> None:
+    if taken_from is not None:  # the other hand as it is now, not as it was drawn
+        taken = frozenset(_recognised(str(st.session_state.get(f"{taken_from}_text") or ""))[0])
     pool = [c for c in DECK if c not in taken]
     set_hand(key, sort_cards(random.sample(pool, min(size, len(pool)))))
 
@@ -232,6 +234,7 @@ def hand_builder(
     *,
     label: str,
     taken: frozenset[Card] = frozenset(),
+    taken_from: str | None = None,
     default: tuple[Card, ...] = (),
     size: int = 12,
     four_colour: bool = False,
@@ -240,7 +243,9 @@ def hand_builder(
 
     The user types cards (``AS KS 10H ...``) or picks them from a 32-card grid, or deals
     at random; the two stay in sync. ``taken`` are the other hand's cards: they can still
-    be picked, but then "KH is in both hands" is shown. ``label`` names the hand in the
+    be picked, but then "KH is in both hands" is shown; ``taken_from`` names the other
+    builder, whose cards "Deal at random" then leaves out as they are at the click.
+    ``label`` names the hand in the
     labels and messages ("Elder has 11 cards; a hand has 12"). ``default`` fills a new
     builder. Never raises on anything the user does.
     """
@@ -284,7 +289,7 @@ def hand_builder(
                 "Deal at random",
                 key=f"{key}_deal",
                 on_click=_deal,
-                args=(key, size, taken),
+                args=(key, size, taken, taken_from),
                 icon=":material/casino:",
             )
             st.button("Clear", key=f"{key}_clear", on_click=_clear, args=(key,))

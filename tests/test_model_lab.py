@@ -1,0 +1,384 @@
+"""Model-based test of the Declarations Lab (issue 9): random sequences of what a user does —
+type or pick cards, deal at random, clear, toggle carte blanche, sink and unsink, declare in
+full, change the preset, load a record, open a link, reload — driven through AppTest. After
+**every** step each number the page shows is checked against the engine, computed here from
+what the page displays (the hands in the text boxes, the declared combinations in the
+sinking widgets, the flags, the preset). The model also knows what the user did: a hand that
+changed is declared in full unless the user then sank something (the bug this test was written
+for: the old Lab kept the sinking of the previous hands).
+
+Expected values come only from ``piquet``; nothing from ``ui/``. ``LAB_SOAK_STEPS`` (see
+``scripts/soak.py``) makes the same machine run long.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import hypothesis.strategies as hst
+from apptest import open_page
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from streamlit.testing.v1 import AppTest
+
+from piquet import parse_cards, reckon, score_declarations
+from piquet.cards import DECK, Card
+from piquet.combos import analyse
+from piquet.exchange import could_have_been_blanche, most_drawn
+from piquet.record import DealRecord
+from piquet.rules import get_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted([*(ROOT / "tests" / "data").glob("*.json"),
+                  *(ROOT / "content" / "scenarios").glob("*.json")])
+ROLES = ("elder", "younger")
+WHO = {"elder": "Elder", "younger": "Younger"}
+
+cards12 = hst.lists(hst.sampled_from(DECK), min_size=12, max_size=12, unique=True)
+
+
+def _record(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_text())
+    return dict(data.get("record", data))
+
+
+def page_hand(at: AppTest, role: str) -> tuple[Card, ...] | None:
+    """The hand as the page shows it in its text box, when it is a hand."""
+    text = at.text_input(key=f"lab_{role}_text").value or ""
+    try:
+        cards = parse_cards(text.replace(",", " "))
+    except ValueError:
+        return None
+    return cards if len(set(cards)) == 12 == len(cards) else None
+
+
+def page_spec(at: AppTest, role: str) -> dict[str, Any]:
+    """The declaration the sinking widgets show, in the record's shape (every category)."""
+    prefix = f"lab_sink_{role}_"
+    spec: dict[str, Any] = {"point": [], "sequences": [], "sets": []}
+    suit = next((s.value for s in at.selectbox if s.key and s.key.startswith(prefix)
+                 and s.key.endswith("_psuit")), "")
+    if suit:
+        pills = next(p for p in at.pills if p.key and p.key.startswith(prefix)
+                     and p.key.endswith(f"_pcards_{suit}"))
+        spec["point"] = list(pills.value or [])
+    for s in at.selectbox:
+        if not (s.key and s.key.startswith(prefix)) or not s.value:
+            continue
+        if re.search(r"_run\d+$", s.key):
+            spec["sequences"].append(s.value.split())
+        elif re.search(r"_set\d+$", s.key):
+            spec["sets"].append(s.value.split())
+    return spec
+
+
+def full_spec(hand: tuple[Card, ...]) -> dict[str, Any]:
+    c = analyse(hand)
+    return {"point": sorted(map(str, c.point.cards)) if c.point else [],
+            "sequences": sorted(sorted(map(str, r.cards)) for r in c.sequences),
+            "sets": sorted(sorted(map(str, s.cards)) for s in c.sets)}
+
+
+def canon(spec: dict[str, Any]) -> dict[str, Any]:
+    return {"point": sorted(spec["point"]),
+            "sequences": sorted(sorted(r) for r in spec["sequences"]),
+            "sets": sorted(sorted(s) for s in spec["sets"])}
+
+
+SUIT_NOUNS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def raw_options(key: str, labels: list[str]) -> list[str]:
+    """The values behind a sinking widget's labels, read from the labels themselves: a
+    suit's name, or the cards after the colon (``Tierce major: A♠ K♠ Q♠``)."""
+    out = []
+    for label in labels:
+        if key.endswith("_psuit"):
+            out.append(next((v for n, v in SUIT_NOUNS.items() if n in label), ""))
+        elif label in ("Not declared", "No point"):
+            out.append("")
+        else:
+            out.append(" ".join(map(str, parse_cards(label.split(": ", 1)[-1]))))
+    return out
+
+
+def plain(value: object) -> str:
+    """Text as read on the page (Markdown escapes removed)."""
+    return re.sub(r"\\(.)", r"\1", str(value))
+
+
+def shown_number(pattern: str, text: str) -> int:
+    m = re.search(pattern, text)
+    assert m, f"{pattern!r} not on the page"
+    return int(m.group(1))
+
+
+class LabMachine(RuleBasedStateMachine):
+    """The user, and what the page must show."""
+
+    at: AppTest
+
+    def _open(self, **params: str) -> None:
+        self.at = open_page("lab", **params)
+        self.sunk = {"elder": bool(params.get("elder_declares")),
+                     "younger": bool(params.get("younger_declares"))}
+        self.record: dict[str, Any] | None = None
+
+    def _run(self) -> None:
+        self.at.run()
+        assert not self.at.exception, self.at.exception
+
+    def _hand_changed(self, role: str, before: tuple[Card, ...] | None) -> None:
+        after = page_hand(self.at, role)
+        if after is None or before is None or set(after) != set(before):
+            self.sunk[role] = False
+
+    @initialize()
+    def start(self) -> None:
+        self._open()
+
+    # ------------------------------------------------------------------ the user's actions
+
+    @rule(role=hst.sampled_from(ROLES), hand=cards12)
+    def type_hand(self, role: str, hand: list[Card]) -> None:
+        before = page_hand(self.at, role)
+        self.at.text_input(key=f"lab_{role}_text").set_value(" ".join(map(str, hand)))
+        self._run()
+        self._hand_changed(role, before)
+
+    @rule(role=hst.sampled_from(ROLES), other=hst.booleans(), data=hst.data())
+    def type_a_new_pair(self, role: str, other: bool, data: hst.DataObject) -> None:
+        """The teacher's case: both hands typed anew, one after the other, no overlap."""
+        deck = data.draw(hst.permutations(DECK))
+        for r, hand in zip(ROLES, (deck[:12], deck[12:24]), strict=True):
+            before = page_hand(self.at, r)
+            self.at.text_input(key=f"lab_{r}_text").set_value(" ".join(map(str, hand)))
+            self._run()
+            self._hand_changed(r, before)
+
+    @rule(role=hst.sampled_from(ROLES),
+          text=hst.sampled_from(["AS QQ KS", "AS KS", "", "AS AS KS QS JS 10S 9S 8S 7S AH KH QH"]))
+    def type_a_mistake(self, role: str, text: str) -> None:
+        self.at.text_input(key=f"lab_{role}_text").set_value(text)
+        self._run()
+        self.sunk[role] = False
+        assert page_hand(self.at, role) is None
+
+    @rule(role=hst.sampled_from(ROLES), card=hst.sampled_from(DECK))
+    def pick_card(self, role: str, card: Card) -> None:
+        before = page_hand(self.at, role)
+        pills = self.at.pills(key=f"lab_{role}_pills")
+        value = list(pills.value or [])
+        value = [c for c in value if c != card] if card in value else [*value, card]
+        pills.set_value(value)
+        self._run()
+        self._hand_changed(role, before)
+
+    @rule(role=hst.sampled_from(ROLES))
+    def deal_at_random(self, role: str) -> None:
+        other = "younger" if role == "elder" else "elder"
+        other_hand = page_hand(self.at, other)
+        before = page_hand(self.at, role)
+        self.at.button(key=f"lab_{role}_deal").click()
+        self._run()
+        self._hand_changed(role, before)
+        dealt = page_hand(self.at, role)
+        assert dealt is not None
+        if other_hand is not None:
+            assert not set(dealt) & set(other_hand), "dealt a card the other hand holds"
+
+    @rule(role=hst.sampled_from(ROLES))
+    def clear(self, role: str) -> None:
+        self.at.button(key=f"lab_{role}_clear").click()
+        self._run()
+        self.sunk[role] = False
+
+    @rule(role=hst.sampled_from(ROLES))
+    def toggle_blanche(self, role: str) -> None:
+        t = self.at.toggle(key=f"lab_blanche_{role}")
+        t.set_value(not t.value)
+        self._run()
+
+    @rule(role=hst.sampled_from(ROLES), data=hst.data())
+    def sink(self, role: str, data: hst.DataObject) -> None:
+        prefix = f"lab_sink_{role}_"
+        widgets = [w for w in [*self.at.selectbox, *self.at.pills]
+                   if w.key and w.key.startswith(prefix)]
+        if not widgets:
+            return
+        w = data.draw(hst.sampled_from(widgets))
+        opts = raw_options(w.key, list(w.options))
+        if w.key.endswith("_psuit") or "_run" in w.key or "_set" in w.key:
+            w.set_value(data.draw(hst.sampled_from(opts)))
+        else:  # the point's cards
+            w.set_value(data.draw(hst.lists(hst.sampled_from(opts), unique=True)))
+        self._run()
+        self.sunk[role] = True
+
+    @rule(role=hst.sampled_from(ROLES))
+    def declare_in_full(self, role: str) -> None:
+        b = [b for b in self.at.button if b.key == f"lab_full_{role}"]
+        if not b or b[0].disabled:
+            return
+        b[0].click()
+        self._run()
+        self.sunk[role] = False
+
+    @rule(preset=hst.sampled_from(["britannica", "cavendish"]))
+    def change_preset(self, preset: str) -> None:
+        self.at.segmented_control(key="rules").set_value(preset)
+        self._run()
+
+    @rule(path=hst.sampled_from(RECORDS))
+    def load_record(self, path: Path) -> None:
+        rec = _record(path)
+        self.at.text_area(key="lab_record_text").set_value(json.dumps(rec))
+        self._run()
+        self.at.button(key="lab_load").click()
+        self._run()
+        decl = rec.get("declarations") or {}
+        self.sunk = {r: bool(decl.get(r)) for r in ROLES}
+        self.record = rec
+        if rec.get("rules"):
+            assert self.at.segmented_control(key="rules").value == rec["rules"]
+
+    @rule(data=hst.data(), only_elder=hst.booleans(), blanche=hst.booleans(),
+          sink_kind=hst.sampled_from(["none", "sets", "point", "bad"]))
+    def open_a_link(self, data: hst.DataObject, only_elder: bool, blanche: bool,
+                    sink_kind: str) -> None:
+        deck = data.draw(hst.permutations(DECK))
+        elder, younger = deck[:12], deck[12:24]
+        params = {"elder": ",".join(map(str, elder))}
+        if not only_elder:
+            params["younger"] = ",".join(map(str, younger))
+        if blanche:
+            params["younger_blanche"] = "1"
+        combos = analyse(elder)
+        if sink_kind == "sets":
+            params["elder_declares"] = '{"sets":[]}'
+        elif sink_kind == "point" and combos.point:
+            params["elder_declares"] = json.dumps({"point": [str(combos.point.cards[0])]})
+        elif sink_kind == "bad":
+            params["elder_declares"] = json.dumps({"point": [str(younger[0])]})
+        self._open(**params)
+        if sink_kind == "bad":
+            self.sunk["elder"] = False
+            assert any("ignored" in plain(w.value) for w in self.at.warning)
+        younger_shown = page_hand(self.at, "younger")
+        assert younger_shown is not None and not set(younger_shown) & set(elder)
+        if only_elder:
+            assert any("only Elder's hand" in plain(i.value) for i in self.at.info)
+
+    @rule()
+    def reload(self) -> None:
+        """A reload, or the page's link opened in a fresh browser: the same page."""
+        empty = not all(self.at.text_input(key=f"lab_{r}_text").value for r in ROLES)
+        before = self._numbers()
+        params = {k: str(v) for k, v in self.at.query_params.items()}
+        specs = {r: canon(page_spec(self.at, r)) for r in ROLES}
+        sunk = dict(self.sunk)
+        self._open(**params)
+        self.sunk = sunk
+        if empty:  # a link with one hand: the other is dealt from the rest (and it says so)
+            return
+        assert self._numbers() == before
+        if before:
+            assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
+
+    # ------------------------------------------------------------------ what must be shown
+
+    def _numbers(self) -> list[str]:
+        return [str(m.value) for m in self.at.markdown if "from declarations" in str(m.value)]
+
+    @invariant()
+    def every_number_is_the_engines(self) -> None:
+        at = self.at
+        elder, younger = page_hand(at, "elder"), page_hand(at, "younger")
+        if elder is None or younger is None or set(elder) & set(younger):
+            assert not at.table, "totals shown beside an incomplete or clashing pair"
+            return
+        rules = get_rules(at.segmented_control(key="rules").value)
+        specs = {}
+        for role, hand in zip(ROLES, (elder, younger), strict=True):
+            shown = page_spec(at, role)
+            if not self.sunk[role]:
+                assert canon(shown) == full_spec(hand), (
+                    f"{role}'s hand changed but the page does not declare it in full")
+            specs[role] = shown
+        flags = {}
+        for role, hand in zip(ROLES, (elder, younger), strict=True):
+            on = bool(at.toggle(key=f"lab_blanche_{role}").value)
+            drawn = most_drawn(role, rules)
+            if self.record is not None:
+                rec = DealRecord.from_json(self.record)
+                after = rec.elder_after if role == "elder" else rec.younger_after
+                if set(after) == set(hand):
+                    drawn = len(rec.elder_discard if role == "elder" else rec.younger_discard)
+            flags[role] = on and could_have_been_blanche(hand, drawn)
+            if on and not flags[role]:
+                assert any("not dealt carte blanche" in str(e.value) for e in at.error)
+        s = score_declarations(elder, younger, elder_blanche=flags["elder"],
+                               younger_blanche=flags["younger"],
+                               elder_declares=specs["elder"], younger_declares=specs["younger"],
+                               rules=rules)
+        page = "\n".join(str(m.value) for m in at.markdown)
+        for role in ROLES:
+            assert shown_number(rf"\*\*{WHO[role]}\*\* · (\d+) from declarations", page) == \
+                s.total(role)
+        # the verdicts
+        for v in s.verdicts:
+            title = {"point": "Point", "sequences": "Sequences", "sets": "Sets"}[v.category]
+            line = next(str(m.value) for m in at.markdown
+                        if str(m.value).startswith(f"**{title}** —"))
+            if v.winner is None:
+                assert "Nobody scores" in line, line
+            else:
+                assert f"{WHO[v.winner]} scores {v.points}" in line, line
+        # the tally: reckoning order with Elder's first lead
+        by_cat = {c: (s.score("elder", c), s.score("younger", c))
+                  for c in ("blanche", "point", "sequences", "sets")}
+        r = reckon(**by_cat, play=["elder"])
+        tally = next(str(m.value) for m in at.markdown if str(m.value).startswith("| # | Step"))
+        rows = [[c.strip() for c in line.strip("|").split("|")]
+                for line in tally.splitlines()[2:]]
+        assert [(int(x[3]), int(x[4]), int(x[5])) for x in rows] == [
+            (e.points, e.elder_total, e.younger_total) for e in r.events]
+        # the totals table: the same numbers as the tally
+        table = at.table[0].value
+        sheet = s.as_dict()
+        for role in ROLES:
+            col = table[WHO[role]]
+            for key, label in (("blanche", "Carte blanche"), ("point", "Point"),
+                               ("sequences", "Sequences"), ("sets", "Sets"),
+                               ("repique", "Repique"), ("total", "Total")):
+                assert int(col[label]) == sheet[role][key], (role, label)
+            assert int(col["After Elder's first lead"]) == r.total(role)  # type: ignore[arg-type]
+            assert ("Pique" in table.index) == (r.pique is not None)
+        # the sentence says no more than the declarations know
+        said = " ".join(str(x.value) for x in [*at.info, *at.success])
+        if r.repique:
+            assert "repique (+60)" in said
+        elif r.pique:
+            assert "pique (+30)" in said
+        elif s.total("younger") == 0:
+            after = s.total("elder") + 1
+            assert "No pique" not in said or after + 11 + rules.last_trick_point < 30
+            if after + 11 + rules.last_trick_point >= 30:
+                need = 30 - after
+                assert f"scores {need} more point" in said, said
+
+
+LabMachine.TestCase.settings = settings(
+    max_examples=int(os.environ.get("LAB_SOAK_EXAMPLES", "12")),
+    stateful_step_count=int(os.environ.get("LAB_SOAK_STEPS", "12")),
+    derandomize=not os.environ.get("LAB_SOAK_STEPS"),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    phases=[Phase.explicit, Phase.reuse, Phase.generate]
+    + ([Phase.shrink] if os.environ.get("LAB_SHRINK") else []),
+)
+TestLab = LabMachine.TestCase

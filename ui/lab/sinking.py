@@ -1,0 +1,207 @@
+"""Sinking in the Lab: widgets that offer exactly what the rules allow (RULES.md, sinking).
+
+- the point: any of the hand's suits, and any number of that suit's cards (or no point);
+- each sequence the hand holds: the whole run, any shorter run of consecutive cards inside
+  it, or not declared (one choice per run, so two declared runs can never overlap);
+- each set: the whole set, a trio of a quatorze, or not declared;
+- "Declare in full" puts everything back in one click.
+
+The widgets' keys carry the hand's signature (:func:`hand_sig`): a different hand gets new
+widgets, which start "in full". That is the mechanism that keeps the sinking of an old hand
+from ever applying to a new one; :func:`forget_other_hands` drops the old keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import streamlit as st
+
+from piquet.cards import Card, Suit, cards_mask, format_cards, parse_cards
+from piquet.combos import CardSet, Combinations, Sequence as Run, analyse
+from piquet.declare import Declaration, DeclarationError, declaration_from_spec
+from piquet.reckon import Role
+
+__all__ = [
+    "declaration_spec",
+    "forget_other_hands",
+    "hand_sig",
+    "is_declarable",
+    "reset_to_full",
+    "run_choices",
+    "seed_sinking",
+    "set_choices",
+    "sinking_controls",
+    "sinking_prefix",
+]
+
+NONE: Final = ""
+"""The option value for "not declared"."""
+
+
+def hand_sig(hand: Sequence[Card]) -> str:
+    """A short id of the hand's cards (order does not matter)."""
+    return f"{cards_mask(hand):08x}"
+
+
+def sinking_prefix(role: Role, hand: Sequence[Card]) -> str:
+    return f"lab_sink_{role}_{hand_sig(hand)}"
+
+
+def forget_other_hands(role: Role, hand: Sequence[Card] | None) -> None:
+    """Drop the sinking widgets' state of every hand but ``hand``."""
+    keep = sinking_prefix(role, hand) if hand is not None else None
+    for k in [k for k in st.session_state if isinstance(k, str)
+              and k.startswith(f"lab_sink_{role}_")]:
+        if keep is None or not k.startswith(keep + "_"):
+            del st.session_state[k]
+
+
+def reset_to_full(role: Role, hand: Sequence[Card]) -> None:
+    """Callback of "Declare in full"."""
+    prefix = sinking_prefix(role, hand) + "_"
+    for k in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)]:
+        del st.session_state[k]
+
+
+def _code(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def run_choices(run: Run) -> list[str]:
+    """Every run a maximal run lets its holder declare, longest first, then not declared.
+
+    >>> from piquet.cards import parse_cards
+    >>> from piquet.combos import analyse
+    >>> run_choices(analyse(parse_cards("AS KS QS JS 9H 8H 7H AD AC KC 7D 8D")).sequences[0])
+    ['AS KS QS JS', 'AS KS QS', 'KS QS JS', '']
+    """
+    cards = run.cards
+    out = [_code(cards[i:i + n]) for n in range(len(cards), 2, -1)
+           for i in range(len(cards) - n + 1)]
+    return [*out, NONE]
+
+
+def set_choices(cs: CardSet) -> list[str]:
+    """The set, each trio inside a quatorze, then not declared."""
+    out = [_code(cs.cards)]
+    if cs.count == 4:
+        out += [_code(tuple(c for c in cs.cards if c is not gone)) for gone in cs.cards]
+    return [*out, NONE]
+
+
+def _suits_held(hand: Sequence[Card]) -> list[str]:
+    return [s.value for s in Suit if any(c.suit is s for c in hand)]
+
+
+def declaration_spec(combos: Combinations, point: Sequence[Card], runs: Sequence[str],
+                     sets: Sequence[str]) -> dict[str, Any] | None:
+    """The record's declaration shape for these choices, naming only the categories that
+    differ from declaring in full; ``None`` when everything is declared in full."""
+    spec: dict[str, Any] = {}
+    full_point = set(combos.point.cards) if combos.point else set()
+    if set(point) != full_point:
+        spec["point"] = [str(c) for c in point]
+    run_cards = [list(parse_cards(r)) for r in runs if r]
+    if {frozenset(r) for r in map(tuple, run_cards)} != {
+            frozenset(r.cards) for r in combos.sequences}:
+        spec["sequences"] = [[str(c) for c in r] for r in run_cards]
+    set_cards = [list(parse_cards(s)) for s in sets if s]
+    if {frozenset(s) for s in map(tuple, set_cards)} != {
+            frozenset(s.cards) for s in combos.sets}:
+        spec["sets"] = [[str(c) for c in s] for s in set_cards]
+    return spec or None
+
+
+def seed_sinking(role: Role, hand: Sequence[Card], spec: Mapping[str, Any] | None,
+                 who: str) -> str | None:
+    """Set the sinking widgets of ``hand`` to show ``spec`` (before they are drawn).
+
+    Returns ``None``, or the reason the spec was ignored (it names a card not held, or is not
+    a declaration the rules allow); then the hand is declared in full.
+    """
+    reset_to_full(role, hand)
+    if not spec:
+        return None
+    try:
+        decl = declaration_from_spec(hand, spec, who=who)
+    except DeclarationError as e:
+        return str(e)
+    _write_widgets(role, hand, decl)
+    return None
+
+
+def _write_widgets(role: Role, hand: Sequence[Card], decl: Declaration) -> None:
+    combos = analyse(hand)
+    k = sinking_prefix(role, hand)
+    ss = st.session_state
+    if decl.point is None:
+        ss[f"{k}_psuit"] = NONE
+    else:
+        suit = decl.point.suit.value
+        ss[f"{k}_psuit"] = suit
+        ss[f"{k}_pcards_{suit}"] = [str(c) for c in decl.point.cards]
+    for i, run in enumerate(combos.sequences):
+        inside = [r for r in decl.sequences if set(r.cards) <= set(run.cards)]
+        best = max(inside, key=lambda r: r.length, default=None)
+        ss[f"{k}_run{i}"] = _code(best.cards) if best else NONE
+    for i, cs in enumerate(combos.sets):
+        mine = next((s for s in decl.sets if s.rank is cs.rank), None)
+        ss[f"{k}_set{i}"] = _code(mine.cards) if mine else NONE
+
+
+def sinking_controls(role: Role, hand: tuple[Card, ...], who: str,
+                     pretty: dict[str, str]) -> dict[str, Any] | None:
+    """Draw the sinking widgets for one hand; return its spec (``None``: in full).
+
+    ``pretty`` maps a card code to how it is shown (suit symbols).
+    """
+    combos = analyse(hand)
+    k = sinking_prefix(role, hand)
+
+    def show(code: str) -> str:
+        return " ".join(pretty.get(t, t) for t in code.split())
+
+    suits = _suits_held(hand)
+    best = combos.point.suit.value if combos.point else NONE
+    by_suit = {s: [c for c in hand if c.suit.value == s] for s in suits}
+    suit = st.selectbox(
+        f"{who}'s point: the suit", [*suits, NONE], index=[*suits, NONE].index(best),
+        key=f"{k}_psuit",
+        format_func=lambda s: "No point" if s == NONE else
+        f"{Suit(s).symbol}\ufe0e {Suit(s).noun} ({len(by_suit[s])} held)")
+    point: list[Card] = []
+    if suit:
+        codes = [str(c) for c in by_suit[suit]]
+        chosen = st.pills(
+            f"{who}'s point: the cards declared", codes, selection_mode="multi",
+            default=codes, key=f"{k}_pcards_{suit}", format_func=show)
+        point = [c for c in by_suit[suit] if str(c) in (chosen or [])]
+    runs: list[str] = []
+    for i, run in enumerate(combos.sequences):
+        opts = run_choices(run)
+        runs.append(st.selectbox(
+            f"{who}: {run.name} in {run.suit.noun}", opts, key=f"{k}_run{i}",
+            format_func=lambda r: "Not declared" if r == NONE else
+            f"{analyse(parse_cards(r)).sequences[0].name}: {show(r)}") or NONE)
+    sets: list[str] = []
+    for i, cs in enumerate(combos.sets):
+        opts = set_choices(cs)
+        sets.append(st.selectbox(
+            f"{who}: {cs.call.lower()}", opts, key=f"{k}_set{i}",
+            format_func=lambda s: "Not declared" if s == NONE else
+            f"{analyse(parse_cards(s)).sets[0].call}: {show(s)}") or NONE)
+    spec = declaration_spec(combos, point, runs, sets)
+    st.button("Declare in full", key=f"lab_full_{role}", on_click=reset_to_full,
+              args=(role, hand), disabled=spec is None, icon=":material/done_all:")
+    return spec
+
+
+def is_declarable(spec: Mapping[str, Any] | None, hand: Sequence[Card]) -> bool:
+    """Whether ``spec`` is a declaration the rules allow from ``hand``."""
+    try:
+        declaration_from_spec(hand, spec)
+    except DeclarationError:
+        return False
+    return True

@@ -1,0 +1,239 @@
+"""The Lab's state: the two hands, each hand's sinking, the carte blanche flags, a loaded
+record, and the link that reproduces all of it.
+
+The link (``/lab?…``) holds everything the page shows:
+
+==========================  ===========================================================
+``elder``, ``younger``      the hands after the exchange, ``AS,KS,10H,…``
+``elder_declares``          the hand's sinking as compact JSON, the record's declaration
+``younger_declares``        shape (``{"sets":[]}``); absent when declared in full
+``elder_blanche=1``         the carte blanche flags
+``younger_blanche=1``
+==========================  ===========================================================
+
+A link is read once per distinct link (:func:`read_link`); after every run the page writes
+it back (:func:`write_link`). A hand that changes — typed, picked, dealt, cleared, loaded
+from a record or a link — is declared in full unless the same step brought its own sinking
+(:func:`sync_sinking`; the mechanism is in :mod:`ui.lab.sinking`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import streamlit as st
+
+from piquet import Card, DealRecord, Rules
+from piquet.cards import DECK, cards_mask, format_cards, sort_cards
+from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
+from piquet.reckon import ROLES, Role
+from ui.hand_builder import parse_hand_param, set_hand
+from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
+from ui.settings import RULES_KEY
+
+__all__ = [
+    "LINK_KEYS",
+    "blanche_problem",
+    "deal_rest",
+    "lab_link",
+    "load_record_into_lab",
+    "read_link",
+    "sync_sinking",
+    "take_notes",
+    "write_link",
+    "write_partial_link",
+]
+
+LINK_KEYS: Final = ("elder", "younger", "elder_declares", "younger_declares",
+                    "elder_blanche", "younger_blanche")
+WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
+_NOTES: Final = "lab_notes"
+K_RECORD: Final = "lab_record"
+
+
+def builder_key(role: Role) -> str:
+    return f"lab_{role}"
+
+
+def blanche_key(role: Role) -> str:
+    return f"lab_blanche_{role}"
+
+
+def _note(kind: str, message: str) -> None:
+    st.session_state.setdefault(_NOTES, []).append((kind, message))
+
+
+def take_notes() -> list[tuple[str, str]]:
+    """The notices of the last link or record loaded (``(kind, text)``), once."""
+    notes: list[tuple[str, str]] = st.session_state.pop(_NOTES, [])
+    return notes
+
+
+def deal_rest(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """Twelve of the cards ``hand`` does not hold, the same twelve for the same hand (so a
+    link with one hand shows the same other hand in every browser)."""
+    pool = [c for c in DECK if c not in set(hand)]
+    return sort_cards(random.Random(cards_mask(hand)).sample(pool, 12))
+
+
+def _param(name: str) -> str | None:
+    value = st.query_params.get(name)
+    return None if value is None else str(value)
+
+
+def _link() -> tuple[str | None, ...]:
+    return tuple(_param(k) for k in LINK_KEYS)
+
+
+def read_link() -> None:
+    """Load the link's hands, sinking and flags, once per distinct link; call it before the
+    hand builders are drawn."""
+    link = _link()
+    ss = st.session_state
+    if link == ss.get("lab_link_seen") or link[:2] == (None, None):
+        return
+    ss["lab_link_seen"] = link
+    params = dict(zip(LINK_KEYS, link, strict=True))
+    hands: dict[Role, tuple[Card, ...]] = {}
+    for role in ROLES:
+        raw = params[role]
+        hand, problem = parse_hand_param(raw, WHO[role])
+        if problem and raw:
+            set_hand(builder_key(role), raw.replace(",", " "))  # the builder shows why
+        elif hand:
+            hands[role] = hand
+            set_hand(builder_key(role), hand)
+    pairs: tuple[tuple[Role, Role], ...] = (("elder", "younger"), ("younger", "elder"))
+    for role, other in pairs:
+        if params[other] is None and role in hands:
+            hands[other] = deal_rest(hands[role])
+            set_hand(builder_key(other), hands[other])
+            _note("info", f"The link gives only {WHO[role]}'s hand: {WHO[other]} holds "
+                          "twelve of the other twenty cards, chosen at random.")
+    for role in ROLES:
+        ss[blanche_key(role)] = params[f"{role}_blanche"] == "1"
+        spec: Any = None
+        raw_spec = params[f"{role}_declares"]
+        if raw_spec:
+            try:
+                spec = json.loads(raw_spec)
+            except ValueError:
+                _note("warning", f"The link's {role}_declares is not a declaration (it is "
+                                 f"not JSON); {WHO[role]} declares in full.")
+        if role in hands:
+            ss[f"lab_pending_{role}"] = (hand_sig(hands[role]), spec)
+
+
+def load_record_into_lab(record: Mapping[str, Any]) -> None:
+    """Put a checked record's hands, flags, sinking and preset into the Lab (a callback)."""
+    rec = DealRecord.from_json(dict(record))
+    ss = st.session_state
+    for role, hand, blanche, spec in zip(ROLES, (rec.elder_after, rec.younger_after),
+                                         rec.blanche, rec.declarations, strict=True):
+        set_hand(builder_key(role), sort_cards(hand))
+        ss[blanche_key(role)] = blanche
+        ss[f"lab_pending_{role}"] = (hand_sig(hand), spec)
+    if record.get("rules"):
+        ss[RULES_KEY] = rec.rules.name  # the sidebar shows the preset the page scores under
+        st.query_params[RULES_KEY] = rec.rules.name
+        _note("info", f"The record names its preset: the page now scores under "
+                      f"{rec.rules.title}.")
+    ss[K_RECORD] = dict(record)
+
+
+def sync_sinking(role: Role, hand: tuple[Card, ...] | None) -> None:
+    """A new hand is declared in full, or as the link or record that brought it says; call
+    it after the hand builders and before the sinking widgets are drawn."""
+    ss = st.session_state
+    sig = hand_sig(hand) if hand is not None else None
+    pending = ss.pop(f"lab_pending_{role}", None)
+    if sig == ss.get(f"lab_sig_{role}") and pending is None:
+        return
+    ss[f"lab_sig_{role}"] = sig
+    forget_other_hands(role, hand)
+    if hand is not None and pending is not None and pending[0] == sig:
+        problem = seed_sinking(role, hand, pending[1], WHO[role])
+        if problem:
+            _note("warning", f"{WHO[role]}'s sinking is ignored: {problem}. "
+                             f"{WHO[role]} declares in full.")
+
+
+def drawn_at_most(role: Role, rules: Rules, hand: Sequence[Card]) -> int:
+    """How many cards the player can have drawn: exactly what the loaded record says when
+    the hand is the record's, else the most the rules allow."""
+    record = st.session_state.get(K_RECORD)
+    if record is not None:
+        rec = DealRecord.from_json(dict(record))
+        after = rec.elder_after if role == "elder" else rec.younger_after
+        if set(after) == set(hand):
+            return len(rec.elder_discard if role == "elder" else rec.younger_discard)
+    return most_drawn(role, rules)
+
+
+def blanche_problem(role: Role, hand: Sequence[Card], rules: Rules) -> str | None:
+    """Why the hand cannot have been dealt carte blanche, or ``None``."""
+    most = drawn_at_most(role, rules, hand)
+    if could_have_been_blanche(hand, most):
+        return None
+    courts = courts_held(hand)
+    shown = " ".join(c.pretty for c in courts)
+    drawn = f"{most} card" + ("" if most == 1 else "s")
+    return (f"{WHO[role]} holds {len(courts)} court cards after the exchange ({shown}) but "
+            f"can have drawn at most {drawn}, so the hand was not dealt carte blanche. "
+            "It is not scored.")
+
+
+def write_link(hands: Mapping[Role, tuple[Card, ...]],
+               specs: Mapping[Role, Mapping[str, Any] | None]) -> None:
+    """Write the page's state into its address (call it once both hands are good)."""
+    qp = st.query_params
+    ss = st.session_state
+    for role in ROLES:
+        qp[role] = format_cards(hands[role], ",")
+        spec = specs[role]
+        if spec:
+            qp[f"{role}_declares"] = json.dumps(spec, separators=(",", ":"))
+        elif f"{role}_declares" in qp:
+            del qp[f"{role}_declares"]
+        if ss.get(blanche_key(role)):
+            qp[f"{role}_blanche"] = "1"
+        elif f"{role}_blanche" in qp:
+            del qp[f"{role}_blanche"]
+    ss["lab_link_seen"] = _link()
+
+
+def write_partial_link() -> None:
+    """While a hand is incomplete or wrong, the address holds it as typed (so a reload shows
+    the same page, problem included); no sinking is written for it."""
+    qp = st.query_params
+    ss = st.session_state
+    for role in ROLES:
+        text = " ".join(str(ss.get(f"{builder_key(role)}_text") or "").split())
+        if text:
+            qp[role] = text.replace(" ", ",")
+        elif role in qp:
+            del qp[role]
+        if f"{role}_declares" in qp:
+            del qp[f"{role}_declares"]
+        if ss.get(blanche_key(role)):
+            qp[f"{role}_blanche"] = "1"
+        elif f"{role}_blanche" in qp:
+            del qp[f"{role}_blanche"]
+    ss["lab_link_seen"] = _link()
+
+
+def lab_link() -> str:
+    """The page's address with its parameters (for "Share this Lab")."""
+    base = "/lab"
+    try:
+        url = st.context.url
+    except Exception:  # pragma: no cover - depends on the front end
+        url = None
+    if url:
+        base = str(url).split("?")[0]
+    params = {k: str(v) for k, v in st.query_params.to_dict().items()}
+    return f"{base}?{urllib.parse.urlencode(params, safe=',')}"
