@@ -1,5 +1,6 @@
 """Piquet Academy: the router and frame. Every page is listed here; the sidebar holds the
-settings every page honours (the rules preset, bound to ``?rules=``)."""
+settings every page honours (the rules preset ``?rules=`` and the four-colour deck
+``?four_colour=1``, kept in the URL by ``ui.settings``)."""
 
 from pathlib import Path
 

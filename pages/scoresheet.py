@@ -1,72 +1,123 @@
-"""Score sheet: the deals of a partie, running totals, a chart, and the settlement explained."""
+"""Score sheet: the deals of a partie, running totals, a chart, and the settlement explained.
+
+Links: ``/scoresheet?a=40,30,20&b=10,20,30`` (the values as typed, commas between them). A
+link followed during a session (from Play's "Open this partie on the score sheet", say)
+replaces what was typed; a page switch, which drops the parameters, keeps it."""
 
 import altair as alt
 import streamlit as st
 
 from piquet import settle_partie
 from ui.frame import ensure_frame
-from ui.scores import parse_totals, sheet_state
+from ui.scores import MAX_DEAL_SCORE, parse_totals, sheet_state, tokens
+from ui.text import md_escape
 
 ensure_frame()
 
+FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
+K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new
+COLOURS = {"A": "#0072B2", "B": "#D55E00"}  # blue, vermilion: apart for any colour vision
+MAX_PARAM = 200
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _sync_link() -> None:
+    ss = st.session_state
+    link = (st.query_params.get("a"), st.query_params.get("b"))
+    last = ss.get(K_LINK)
+    if link == (None, None):
+        for key, _, _ in FIELDS:
+            ss.setdefault(key, "")
+    elif last is None or link != last:
+        for (key, _, _), value in zip(FIELDS, link, strict=True):
+            ss[key] = value or ""
+
+
+def _write_link(raws: dict[str, str]) -> None:
+    written: list[str | None] = []
+    for key, param, _ in FIELDS:
+        value = ",".join(tokens(raws[key]))[:MAX_PARAM] or None
+        if value is None:
+            if param in st.query_params:
+                del st.query_params[param]
+        elif st.query_params.get(param) != value:
+            st.query_params[param] = value
+        written.append(value)
+    st.session_state[K_LINK] = (written[0], written[1])
+
+
 st.title("Score sheet")
-st.caption("Enter each deal's score for Player A and Player B, separated by commas. "
-           "Six deals make a partie; two more are played if the totals are equal after six.")
+st.caption("Enter each deal's score for Player A and Player B, separated by commas or spaces "
+           f"(a whole number from 0 to {MAX_DEAL_SCORE}). Six deals make a partie; two more "
+           "are played if the totals are equal after six.")
 
-for key, param in (("sheet_a", "a"), ("sheet_b", "b")):
-    if key not in st.session_state:
-        st.session_state[key] = st.query_params.get(param, "")
+_sync_link()
+cols = st.columns(2)
+raws: dict[str, str] = {}
+values: dict[str, list[int]] = {}
+bad = False
+for col, (key, _, who) in zip(cols, FIELDS, strict=True):
+    with col:
+        raw = st.text_input(f"Player {who}, deal by deal", key=key, persist_state="session",
+                            placeholder="e.g. 28, 0, 91, 12" if who == "A" else "e.g. 23 40 7 35")
+        raws[key] = raw or ""
+        values[who], problems = parse_totals(raw, who, md_escape)
+        if problems:
+            bad = True
+            st.error("  \n".join(p + "." for p in problems))
+_write_link(raws)
 
-col_a, col_b = st.columns(2)
-raw_a = col_a.text_input("Player A, deal by deal", key="sheet_a", placeholder="e.g. 28, 0, 91, 12",
-                         persist_state="session")
-raw_b = col_b.text_input("Player B, deal by deal", key="sheet_b", placeholder="e.g. 23, 40, 7, 35",
-                         persist_state="session")
-a, err_a = parse_totals(raw_a, "A")
-b, err_b = parse_totals(raw_b, "B")
-for err in (err_a, err_b):
-    if err:
-        st.error(err)
-st.query_params["a"] = ",".join(map(str, a))
-st.query_params["b"] = ",".join(map(str, b))
+state = sheet_state(values["A"], values["B"])
+if bad:
+    st.caption("The totals and the settlement appear once every value is a deal score.")
+elif state.problem:
+    st.error(state.problem[0].upper() + state.problem[1:] + ".")
+else:
+    if state.waiting:
+        st.info(state.waiting[0].upper() + state.waiting[1:] + ".")
+    if state.rows:
+        table = {
+            "Deal": [str(i) for i in range(1, len(state.rows) + 1)],
+            "A": [str(x) for x, _ in state.rows],
+            "B": [str(y) for _, y in state.rows],
+            "A running": [str(x) for x, _ in state.running],
+            "B running": [str(y) for _, y in state.running],
+        }
+        left, right = st.columns([2, 3])
+        left.table(table, hide_index=True, alt="Each deal's scores and the running totals")
+        data = [{"deal": i + 1, "player": p, "total": t}
+                for i, (ta, tb) in enumerate(state.running) for p, t in (("A", ta), ("B", tb))]
+        players = list(COLOURS)
+        lines = alt.Chart(alt.Data(values=data)).mark_line(point=True, strokeWidth=3).encode(
+            x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
+            color=alt.Color("player:N", title="Player",
+                            scale=alt.Scale(domain=players, range=list(COLOURS.values()))),
+            shape=alt.Shape("player:N", title="Player",
+                            scale=alt.Scale(domain=players, range=["circle", "square"])),
+            strokeDash=alt.StrokeDash("player:N", title="Player",
+                                      scale=alt.Scale(domain=players, range=[[1, 0], [6, 3]])))
+        rubicon = alt.Chart(alt.Data(values=[{"y": 100}])).mark_rule(
+            strokeDash=[2, 3], color="#555555").encode(y="y:Q")
+        right.altair_chart(lines + rubicon, width="stretch")
+        right.caption("A is the solid blue line, B the dashed orange one. The dotted grey line "
+                      "is the rubicon, 100: a loser below it is rubiconed.")
 
-state = sheet_state(a, b)
-if state.problem:
-    st.warning(state.problem.capitalize() + ".")
-
-if state.rows:
-    table = {
-        "Deal": [str(i) for i in range(1, len(state.rows) + 1)],
-        "A": [x for x, _ in state.rows],
-        "B": [y for _, y in state.rows],
-        "A running": [x for x, _ in state.running],
-        "B running": [y for _, y in state.running],
-    }
-    left, right = st.columns([2, 3])
-    left.dataframe(table, hide_index=True)
-    data = [{"deal": i + 1, "player": p, "total": t}
-            for i, (ta, tb) in enumerate(state.running) for p, t in (("A", ta), ("B", tb))]
-    lines = alt.Chart(alt.Data(values=data)).mark_line(point=True).encode(
-        x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
-        color=alt.Color("player:N", title="Player"))
-    rubicon = alt.Chart(alt.Data(values=[{"y": 100}])).mark_rule(
-        strokeDash=[6, 4], color="#b71c1c").encode(y="y:Q")
-    right.altair_chart(lines + rubicon, width="stretch")
-    right.caption("The dashed line is the rubicon, 100: a loser below it is rubiconed.")
-
-partie = state.partie
-if partie is not None and partie.finished and partie.settlement is not None:
-    s = partie.settlement
-    st.subheader("Settlement")
-    if s.winner:
-        st.success(f"**{s.winner} wins {s.points}.** {s.explain()}")
-    else:
-        st.info(s.explain())
-    if len(state.rows) == 8:
-        st.caption("The totals were equal after six deals, so two more deals were played.")
-elif partie is not None and state.rows:
-    ta, tb = partie.totals
-    left_to_play = partie.deals_to_play - len(state.rows)
-    st.info(f"After {len(state.rows)} deal{'s' if len(state.rows) != 1 else ''}: "
-            f"A {ta}, B {tb}. {left_to_play} deal{'s' if left_to_play != 1 else ''} to play.")
-    st.caption("If the partie ended now: " + settle_partie(ta, tb).explain())
+    partie = state.partie
+    if partie is not None and partie.finished and partie.settlement is not None:
+        s = partie.settlement
+        st.subheader("Settlement")
+        if s.winner:
+            st.success(f"**{s.winner} wins {s.points}.** {s.explain()}")
+        else:
+            st.info(s.explain())
+        if len(state.rows) == 8:
+            st.caption("The totals were equal after six deals, so two more deals were played.")
+    elif partie is not None and state.rows:
+        ta, tb = partie.totals
+        left_to_play = partie.deals_to_play - len(state.rows)
+        st.info(f"After {_plural(len(state.rows), 'deal')}: A {ta}, B {tb}. "
+                f"{_plural(left_to_play, 'deal')} to play.")
+        st.caption("If the partie ended now: " + settle_partie(ta, tb).explain())

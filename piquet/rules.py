@@ -1,4 +1,5 @@
-"""Rules presets: ``britannica`` (the seed texts; default) and ``cavendish`` (the 1882 club laws).
+"""Rules presets: ``britannica`` (Parlett's Britannica article; default) and ``cavendish``
+(the 1882 club laws). ``title`` is the name readers see, ``source`` the book or article.
 
 >>> get_rules("cavendish").last_trick_point
 True
@@ -43,7 +44,7 @@ class Rules:
 
 BRITANNICA: Final = Rules(
     name="britannica",
-    title="Britannica (the seed texts)",
+    title="Britannica (Parlett)",
     source="Encyclopaedia Britannica, 'Piquet', by David Parlett",
     last_trick_point=False,
     younger_must_exchange=False,
@@ -53,7 +54,7 @@ BRITANNICA: Final = Rules(
 )
 CAVENDISH: Final = Rules(
     name="cavendish",
-    title="Cavendish (Portland and Turf Clubs, 1882)",
+    title="Cavendish (1882)",
     source="Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)",
     last_trick_point=True,
     younger_must_exchange=True,

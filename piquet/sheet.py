@@ -18,7 +18,7 @@ def format_sheet(score: DealScore, title: str | None = None) -> str:
     if title:
         lines += [title, ""]
     rec = score.record
-    lines.append(f"Rules: {rec.rules.name} ({rec.rules.title})")
+    lines.append(f"Rules: {rec.rules.title}, the {rec.rules.name} preset")
     lines.append(f"Tricks played: {len(rec.tricks)} of 12")
     lines.append("")
     lines.append(f"{'':<14}{'Elder':>7}{'Younger':>9}")

@@ -41,3 +41,53 @@ def test_impossible_deal_score_is_named() -> None:
     assert any("more than a deal can score (170 is the most)" in str(e.value) for e in at.error)
     at = open_page("scoresheet", a="170,0", b="0,171")
     assert any("B, deal 2: 171" in str(e.value) for e in at.error)
+
+
+def test_spaces_and_commas_both_separate() -> None:
+    at = open_page("scoresheet", a="40 30 20,0 10;20", b="10, 20 30 9 10 10")
+    assert "A scores 100 + 120 + 89 = 309." in texts(at)
+    assert at.query_params["a"] == "40,30,20,0,10,20"
+
+
+def test_every_bad_value_is_named_at_once_and_no_stale_result() -> None:
+    at = open_page("scoresheet", a="40,30,20,0,10,20", b="10,20,30,9,10,10")
+    assert "309" in texts(at)
+    at.text_input(key="sheet_a").set_value("40 x 20 0 999 1.5").run()
+    errors = [str(e.value) for e in at.error]
+    assert len(errors) == 1  # once, under A's field
+    for part in ("A, deal 2: 'x' is not a score", "A, deal 5: 999 is more than",
+                 "A, deal 6: '1\\.5' is not a score"):
+        assert part in errors[0]
+    page = texts(at)
+    assert "309" not in page and "Settlement" not in page and "After" not in page
+    assert not at.table and not at.get("vega_lite_chart")
+
+
+def test_a_deal_after_the_end_is_an_error_without_a_result() -> None:
+    at = open_page("scoresheet", a="40,30,20,0,10,20,5", b="10,20,30,9,10,10")
+    assert any("deal 7 was not needed" in str(e.value) for e in at.error)
+    assert "309" not in texts(at) and not at.table
+
+
+def test_the_chart_draws_the_players_in_different_colours() -> None:
+    import json
+
+    at = open_page("scoresheet", a="40,30", b="10,20")
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    colour = spec["layer"][0]["encoding"]["color"]["scale"]
+    assert colour["domain"] == ["A", "B"]
+    a, b = (int(c[1:], 16) for c in colour["range"])
+    ra, ga, ba = a >> 16, (a >> 8) & 255, a & 255
+    rb, gb, bb = b >> 16, (b >> 8) & 255, b & 255
+    assert abs(ra - rb) + abs(ga - gb) + abs(ba - bb) > 200
+
+
+def test_a_link_followed_in_the_session_replaces_what_was_typed() -> None:
+    at = open_page("scoresheet", a="1,2", b="3,4")
+    at.text_input(key="sheet_a").set_value("5 6").run()
+    at.query_params["a"] = "40,30,20,0,10,20"
+    at.query_params["b"] = "10,20,30,9,10,10"
+    at.run()
+    assert at.text_input(key="sheet_a").value == "40,30,20,0,10,20"
+    assert "A scores 100 + 120 + 89 = 309." in texts(at)
+    assert not at.get("dataframe") and at.table  # text, not a canvas grid

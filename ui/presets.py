@@ -26,4 +26,4 @@ def _rows(r: Rules) -> dict[str, str]:
 
 def presets_table() -> dict[str, dict[str, str]]:
     """``{preset name: {option: value}}``, ready for ``st.table``."""
-    return {r.name: _rows(r) for r in PRESETS.values()}
+    return {r.title: _rows(r) for r in PRESETS.values()}

@@ -1,62 +1,102 @@
-"""Score-sheet helpers: parsing the deal totals typed or linked (``?a=…&b=…``)."""
+"""Score-sheet helpers: reading the deal scores typed or linked (``?a=…&b=…``) and pairing
+them into a partie. No Streamlit here: the page draws what these return."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
 
-MAX_DEALS = DEALS + EXTRA_DEALS
-MAX_DEAL_SCORE = 170
-"""The most one player can score in a deal (Hoyle's maximum, RULES.md §10 example 6)."""
+MAX_DEALS: Final = DEALS + EXTRA_DEALS
+MAX_DEAL_SCORE: Final = 170
+"""The most one player can score in a deal (Hoyle's maximum: a capot hand with every
+declaration, repique included)."""
+SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
-def parse_totals(raw: str | None, who: str) -> tuple[list[int], str | None]:
-    """``"30, 12,5"`` → ([30, 12, 5], None); a bad entry gives the list so far and a message."""
-    if raw is None or not raw.strip():
-        return [], None
+def _shown(tok: str) -> str:
+    return tok if len(tok) <= 12 else tok[:12] + "…"
+
+
+def tokens(raw: str | None) -> list[str]:
+    """The values in a typed entry: separated by commas, semicolons or spaces.
+
+    >>> tokens(" 30, 12 5;;7 ")
+    ['30', '12', '5', '7']
+    """
+    if raw is None:
+        return []
+    return [t for t in SEPARATORS.split(raw) if t]
+
+
+def parse_totals(raw: str | None, who: str, escape: Callable[[str], str] = str
+                 ) -> tuple[list[int], list[str]]:
+    """``"30, 12 5"`` → ([30, 12, 5], []). Every value that is not a deal score is named,
+    all at once: ([valid values], ["A, deal 2: 'x' is not a score …", …]). ``escape`` is
+    applied to the typed text quoted in a message (``md_escape`` for Markdown).
+
+    >>> for problem in parse_totals("10 x 3, 171", "A")[1]: print(problem)
+    A, deal 2: 'x' is not a score (a whole number, 0 or more)
+    A, deal 4: 171 is more than a deal can score (170 is the most)
+    """
     out: list[int] = []
-    for n, tok in enumerate(raw.replace(";", ",").split(","), 1):
-        tok = tok.strip()
-        if not tok:
-            continue
+    problems: list[str] = []
+    toks = tokens(raw)
+    for n, tok in enumerate(toks, 1):
         if not (tok.isascii() and tok.isdigit()):
-            shown = tok if len(tok) <= 12 else tok[:12] + "…"
-            return out, f"{who}, deal {n}: {shown!r} is not a score (a whole number, 0 or more)"
-        if len(tok) > 4 or int(tok) > MAX_DEAL_SCORE:
-            shown = tok if len(tok) <= 12 else tok[:12] + "…"
-            return out, (f"{who}, deal {n}: {shown} is more than a deal can score "
-                         f"({MAX_DEAL_SCORE} is the most)")
-        out.append(int(tok))
-    if len(out) > MAX_DEALS:
-        return out[:MAX_DEALS], f"{who} has {len(out)} deals; a partie has at most {MAX_DEALS}"
-    return out, None
+            problems.append(f"{who}, deal {n}: '{escape(_shown(tok))}' is not a score "
+                            "(a whole number, 0 or more)")
+        elif len(tok.lstrip("0")) > 3 or int(tok) > MAX_DEAL_SCORE:
+            problems.append(f"{who}, deal {n}: {escape(_shown(tok))} is more than a deal can score "
+                            f"({MAX_DEAL_SCORE} is the most)")
+        else:
+            out.append(int(tok))
+    if len(toks) > MAX_DEALS:
+        problems.append(f"{who} has {len(toks)} deals; a partie has at most {MAX_DEALS}")
+    return out, problems
 
 
 @dataclass(frozen=True)
 class SheetState:
+    """The deals paired so far, their running totals and the partie; ``problem`` names a deal
+    entered that the partie cannot have (the page then shows no result); ``waiting`` says
+    which player has fewer deals entered (the pairs so far are shown)."""
+
     rows: list[tuple[int, int]]
     running: list[tuple[int, int]]
     partie: Partie | None
     problem: str | None
+    waiting: str | None = None
 
 
 def sheet_state(a: list[int], b: list[int]) -> SheetState:
-    """Pair the two players' deals; the partie's state if the pairs make a valid partie."""
+    """Pair the two players' deals into a partie. A deal after the partie is over is a
+    problem (no result is shown); a missing score for the last deal is only waited for."""
     n = min(len(a), len(b))
     rows = list(zip(a[:n], b[:n], strict=True))
-    problem = None
-    if len(a) != len(b):
-        short = "A" if len(a) < len(b) else "B"
-        problem = f"{short} has fewer deals entered ({min(len(a), len(b))} v {max(len(a), len(b))})"
-    partie: Partie | None = Partie("A")
-    for i, (x, y) in enumerate(rows):
-        assert partie is not None
+    partie = Partie("A")
+    for x, y in rows:
         if partie.finished:
-            problem = (f"deal {i + 1} was not needed: after six deals the totals differ, and "
-                       "the two extra deals are played only on a tie")
-            rows = rows[:i]
             break
         partie = partie.add(x, y)
-    return SheetState(rows, running_totals(rows), partie, problem)
+    used = len(partie.scores)
+    if partie.finished and max(len(a), len(b)) > used:
+        extra = [who for who, xs in (("A", a), ("B", b)) if len(xs) > used]
+        whose = " and ".join(extra)
+        if used == DEALS:
+            why = (f"after six deals the totals differ ({partie.totals[0]} v "
+                   f"{partie.totals[1]}), and the two extra deals are played only on a tie")
+        else:
+            why = "a partie tied after six deals ends after the eighth"
+        problem = f"{whose}: deal {used + 1} was not needed: {why}"
+        return SheetState(rows[:used], running_totals(rows[:used]), partie, problem)
+    waiting = None
+    if len(a) != len(b):
+        short = "A" if len(a) < len(b) else "B"
+        waiting = (f"{short} has fewer deals entered ({n} v {max(len(a), len(b))}): the "
+                   f"totals below count the {n} deal{'s' if n != 1 else ''} both have")
+    return SheetState(rows, running_totals(rows), partie, None, waiting)

@@ -1,4 +1,15 @@
-"""Settings every page honours: the rules preset (``?rules=``) and the deck colours."""
+"""Settings every page honours, drawn once in the frame: the rules preset and the deck colours.
+
+Both are kept in the URL so that a link reproduces what its sender saw: ``?rules=cavendish``
+(the preset's id; ``britannica`` is the default and leaves the URL clean) and
+``?four_colour=1``. The selector shows each preset by its name for readers ("Britannica
+(Parlett)"), so it is not bound with ``bind="query-params"`` (which in Streamlit 1.67 would put
+the formatted label in the URL): the frame keeps the parameters itself.
+
+- A link's value wins on the run it arrives (a new session, or the browser's back button).
+- A page switch drops plain query parameters: the frame writes them back from the session.
+- A change of the widget writes the URL in its ``on_change`` callback, before the run.
+"""
 
 from __future__ import annotations
 
@@ -7,44 +18,122 @@ from typing import Final
 import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
+from piquet.rules import DEFAULT_RULES
 
 RULES_KEY: Final = "rules"
 FOUR_COLOUR_KEY: Final = "four_colour"
+FOUR_COLOUR_PARAM: Final = "four_colour"
 PRESET_NAMES: Final = tuple(PRESETS)
+DEFAULT_PRESET: Final = DEFAULT_RULES.name
+_ON: Final = ("1", "true", "yes", "on")
+_OFF: Final = ("0", "false", "no", "off", "")
+_NOTICE: Final = "_settings_notices"
 
 
-def _clean_rules_param() -> None:
-    """An unknown ``?rules=`` value falls back to the default, with a message."""
+def preset_label(name: str) -> str:
+    """A preset as readers know it: ``"cavendish"`` → ``"Cavendish (1882)"``."""
+    rules = PRESETS.get(name)
+    return rules.title if rules is not None else name
+
+
+def _shown(raw: object) -> str:
+    text = str(raw)
+    text = text if len(text) <= 30 else text[:30] + "…"
+    # plain text in a warning: keep Markdown from reading it
+    return "".join(c if c.isalnum() or c in " -_." else "·" for c in text)
+
+
+def _set_param(name: str, value: str | None) -> None:
+    """``?name=value``, or no parameter for ``None``; written only when it changes."""
+    if value is None:
+        if name in st.query_params:
+            del st.query_params[name]
+    elif st.query_params.get(name) != value:
+        st.query_params[name] = value
+
+
+def _rules_param(name: str) -> str | None:
+    return None if name == DEFAULT_PRESET else name
+
+
+def _colour_param(on: bool) -> str | None:
+    return "1" if on else None
+
+
+def _on_rules() -> None:
+    name = st.session_state.get(RULES_KEY)
+    if name not in PRESETS:  # pragma: no cover - required=True keeps a value
+        name = DEFAULT_PRESET
+        st.session_state[RULES_KEY] = name
+    _set_param(RULES_KEY, _rules_param(str(name)))
+
+
+def _on_four_colour() -> None:
+    _set_param(FOUR_COLOUR_PARAM, _colour_param(bool(st.session_state.get(FOUR_COLOUR_KEY))))
+
+
+def sync_settings_from_url() -> None:
+    """Read ``?rules=`` and ``?four_colour=`` into the session (before the widgets are drawn);
+    an unusable value is named and dropped. Then write the session's values back to the URL."""
+    ss = st.session_state
+    notices: list[str] = []
     raw = st.query_params.get(RULES_KEY)
-    if raw is not None and raw not in PRESETS:
-        st.session_state["_bad_rules_param"] = raw
-        del st.query_params[RULES_KEY]
-        st.session_state.pop(RULES_KEY, None)
+    if raw is not None:
+        if raw in PRESETS:
+            ss[RULES_KEY] = raw
+        else:
+            notices.append(f"Unknown rules preset “{_shown(raw)}” in the link; using "
+                           f"{preset_label(str(ss.get(RULES_KEY) or DEFAULT_PRESET))}.")
+    if ss.get(RULES_KEY) not in PRESETS:
+        ss[RULES_KEY] = DEFAULT_PRESET
+    raw_fc = st.query_params.get(FOUR_COLOUR_PARAM)
+    if raw_fc is not None:
+        text = raw_fc.strip().lower()
+        if text in _ON:
+            ss[FOUR_COLOUR_KEY] = True
+        elif text in _OFF:
+            ss[FOUR_COLOUR_KEY] = False
+        else:
+            notices.append(f"“{_shown(raw_fc)}” is not a four-colour setting "
+                           "(use four_colour=1 or 0); the deck keeps its colours.")
+    ss[FOUR_COLOUR_KEY] = bool(ss.get(FOUR_COLOUR_KEY, False))
+    _set_param(RULES_KEY, _rules_param(str(ss[RULES_KEY])))
+    _set_param(FOUR_COLOUR_PARAM, _colour_param(bool(ss[FOUR_COLOUR_KEY])))
+    ss[_NOTICE] = notices
 
 
 def rules_selector() -> None:
-    """The preset selector, drawn once in the frame and bound to ``?rules=``."""
-    _clean_rules_param()
+    """The sidebar's settings: the preset selector and the four-colour deck, kept in the URL."""
+    sync_settings_from_url()
     st.segmented_control(
-        "Rules", PRESET_NAMES, key=RULES_KEY, default="britannica", required=True,
-        bind="query-params",
-        help="Britannica (the seed texts, default) or Cavendish (the 1882 club laws: "
-             "+1 for the last trick, Younger must take a card).",
+        "Rules", PRESET_NAMES, key=RULES_KEY, required=True, format_func=preset_label,
+        on_change=_on_rules,
+        help="Britannica (Parlett): the Britannica article on piquet by David Parlett, the "
+             "default. Cavendish (1882): the club laws in Cavendish's Laws of Piquet, with "
+             "+1 for the last trick and Younger bound to take at least one card.",
     )
-    bad = st.session_state.pop("_bad_rules_param", None)
-    if bad is not None:
-        st.warning(f"Unknown rules preset {str(bad)[:30]!r} in the link; using Britannica.")
-    st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
+    for note in st.session_state.pop(_NOTICE, []):
+        st.warning(note)
+    st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY, on_change=_on_four_colour,
               help="Spades black, hearts red, diamonds blue, clubs green.")
+
+
+def set_rules(name: str) -> None:
+    """Choose a preset from code (in a callback, or before the frame runs): the session and
+    the URL together, or the link's old value would win on the next run."""
+    if name not in PRESETS:
+        raise ValueError(f"{name!r} is not a rules preset")
+    st.session_state[RULES_KEY] = name
+    _set_param(RULES_KEY, _rules_param(name))
 
 
 def current_rules() -> Rules:
     """The preset chosen in the frame (britannica until chosen)."""
-    name = st.session_state.get(RULES_KEY) or "britannica"
+    name = st.session_state.get(RULES_KEY) or DEFAULT_PRESET
     try:
         return get_rules(str(name))
     except ValueError:
-        return get_rules("britannica")
+        return get_rules(DEFAULT_PRESET)
 
 
 def four_colour() -> bool:
