@@ -32,7 +32,14 @@ from piquet.declare import (
 )
 from piquet.partie import Partie, Settlement, cut_for_deal, settle_partie
 from piquet.reckon import PlayPoint, Reckoning, ScoreEvent, reckon
-from piquet.record import DealRecord, DealScore, RecordError, score_record
+from piquet.record import (
+    DealRecord,
+    DealScore,
+    RecordError,
+    RecordProblem,
+    record_problems,
+    score_record,
+)
 from piquet.rules import BRITANNICA, CAVENDISH, PRESETS, Rules, RulesError, get_rules
 from piquet.scoring import DeclarationScore, score_declarations
 
@@ -60,6 +67,7 @@ __all__ = [
     "Reason",
     "Reckoning",
     "RecordError",
+    "RecordProblem",
     "Rules",
     "RulesError",
     "ScoreEvent",
@@ -76,6 +84,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "reckon",
+    "record_problems",
     "score_declarations",
     "score_record",
     "settle_partie",

@@ -11,28 +11,50 @@
      "tricks": [[card led, card played second], ...]}        # 0 to 12 tricks
 
 Elder draws the top cards of the talon, Younger the next ones. Carte blanche is judged on
-the hands as dealt. A record that breaks a rule raises a ``ValueError`` naming the problem.
+the hands as dealt (a record has no blanche flag). A declaration is
+``{"point": [cards], "sequences": [[cards], ...], "sets": [[cards], ...]}``; a category
+left out is declared in full, an empty list declares none of it (sinking). The format is
+described for users in ``docs/record-format.md`` and as a JSON Schema in
+``piquet/record.schema.json``.
+
+:func:`record_problems` lists what is wrong with a record: every problem of its shape at
+once (missing keys, wrong types, bad card names, wrong counts), or else the first rule it
+breaks while being replayed, naming the step:
+
+>>> r = {"elder": ["AS", "QQ"], "younger": 5, "elder_discard": ["AS"]}
+>>> for p in record_problems(r):
+...     print(p.code, p.pointer, "·", p.message)
+missing_key /talon · the record has no 'talon' (the talon's 8 cards, top first)
+not_a_card /elder/1 · Elder's hand: 'QQ' is not a card
+card_count /elder · Elder's hand has 2 cards; it must have 12
+wrong_type /younger · Younger's hand must be a list of cards, not a number
+
+A record that breaks a rule makes :func:`score_record` and :meth:`DealRecord.from_json`
+raise a :class:`RecordError` (a ``ValueError``) whose message is the first of those
+problems; ``error.problems`` holds them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, NamedTuple
 
-from piquet.cards import _BY_TOKEN, Card, CardError, cards_mask, parse_card, parse_cards
+from piquet.cards import _BY_TOKEN, _SEPARATORS, Card, CardError, cards_mask, parse_card
 from piquet.combos import is_carte_blanche
-from piquet.exchange import elder_may_take, exchanged, verify_discard, younger_may_take
-from piquet.play import PlayResult, play_indices
+from piquet.declare import CATEGORIES, DeclarationError, declaration_from_spec
+from piquet.exchange import exchanged, younger_may_take
+from piquet.play import SUIT_MASKS, PlayResult, play_indices
 from piquet.reckon import (
     PIQUE,
     REPIQUE,
+    ROLES,
     Bonuses,
     Reckoning,
     Role,
     build_reckoning,
 )
-from piquet.rules import PRESETS, Rules, get_rules
+from piquet.rules import PRESETS, Rules, RulesError, get_rules
 from piquet.scoring import DeclarationScore, DeclSpec, score_masks
 
 SHEET_KEYS: Final = ("blanche", "point", "sequences", "sets", "repique", "pique", "play",
@@ -41,49 +63,417 @@ SHEET_KEYS: Final = ("blanche", "point", "sequences", "sets", "repique", "pique"
 
 _SEQUENCE_TYPES: Final = {list, tuple}
 
+ProblemCode = Literal[
+    # problems of shape (the record's form, each key on its own)
+    "not_an_object", "missing_key", "wrong_type", "not_a_card", "card_count", "card_twice",
+    "unknown_key", "unknown_preset",
+    # rules broken while the deal is replayed
+    "card_in_two_places", "discard_not_held", "discard_count", "leftovers_face_up",
+    "bad_declaration", "card_not_held", "revoke",
+    # no problem found, yet the record could not be scored (never expected)
+    "invalid_record",
+]
+"""What went wrong, as a stable code (compare these, not the messages)."""
+
+SHAPE_CODES: Final[frozenset[str]] = frozenset((
+    "not_an_object", "missing_key", "wrong_type", "not_a_card", "card_count", "card_twice",
+    "unknown_key", "unknown_preset"))
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordProblem:
+    """One thing wrong with a deal record.
+
+    ``code`` says what (:data:`ProblemCode`), ``message`` says it in plain words (it quotes
+    the user's value, so escape it before showing it as Markdown), ``path`` is where it is
+    (keys and list indices from the top of the record: ``("tricks", 3, 1)`` is the second
+    card of the fourth trick), ``value`` the value found there (``None`` when missing), and
+    ``step`` the step of the replay that broke a rule (``"the deal"``, ``"the exchange"``,
+    ``"Elder's declaration"``, ``"trick 4"``), empty for a problem of shape.
+    """
+
+    code: ProblemCode
+    message: str
+    path: Path = ()
+    value: object = field(default=None, hash=False)
+    step: str = ""
+
+    @property
+    def is_shape(self) -> bool:
+        """A problem of the record's form (found before anything is replayed)."""
+        return not self.step
+
+    @property
+    def pointer(self) -> str:
+        """``path`` as a JSON Pointer: ``/tricks/3/1``."""
+        return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in self.path)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def error(self, problems: tuple[RecordProblem, ...] = ()) -> RecordError:
+        """This problem as a :class:`RecordError` (``problems``: all of them, this first)."""
+        return RecordError(self.message, code=self.code, values=(self.value,),
+                           path=self.path, problems=problems or (self,))
+
 
 class RecordError(ValueError):
-    """A deal record that is malformed or breaks a rule; the message names the problem."""
+    """A deal record that is malformed or breaks a rule; the message names the problem.
+
+    ``code`` (a :data:`ProblemCode`), ``values`` (the offending values) and ``path`` describe
+    the first problem; ``problems`` lists every problem found (for a record of the wrong
+    shape, all of them).
+    """
+
+    def __init__(self, message: str, *, code: str = "invalid_record",
+                 values: tuple[object, ...] = (), path: Path = (),
+                 problems: tuple[RecordProblem, ...] = ()) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
+        self.path = path
+        self.problems = problems
+
+
+def _kind(value: object) -> str:
+    """What a value is, in JSON's words (for messages)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# --- the shape: every problem of the record's form at once ------------------------------
+
+_Problems = list[RecordProblem]
+
+
+def _card_of(out: _Problems, item: object, path: Path, what: str) -> Card | None:
+    if isinstance(item, Card):
+        return item
+    if not isinstance(item, str):
+        out.append(RecordProblem("not_a_card", f"{what}: {item!r} is not a card", path, item))
+        return None
+    card = _BY_TOKEN.get(item)
+    if card is not None:
+        return card
+    try:
+        return parse_card(item)
+    except CardError as e:
+        out.append(RecordProblem("not_a_card", f"{what}: {e}", path, item))
+        return None
+
+
+def _card_list(out: _Problems, value: object, path: Path, what: str, sizes: range,
+               count: str, twice: str, kind: str = "a list of cards") -> None:
+    """Check a list of cards (or, leniently, cards written as one text): each a card, none
+    twice, and ``len`` in ``sizes``. ``count`` is the message for a wrong count, with
+    ``{cards}`` for "1 card" / "3 cards"; ``twice`` for a card twice, with ``{card}``."""
+    items: list[tuple[Path, object]]
+    if isinstance(value, str):
+        items = [(path, t) for t in _SEPARATORS.split(value) if t]
+    elif isinstance(value, list | tuple):
+        items = [((*path, i), t) for i, t in enumerate(value)]
+    else:
+        out.append(RecordProblem("wrong_type", f"{what} must be {kind}, not {_kind(value)}",
+                                 path, value))
+        return
+    seen = 0
+    for where, item in items:
+        card = _card_of(out, item, where, what)
+        if card is None:
+            continue
+        if seen & card.bit:
+            out.append(RecordProblem("card_twice", twice.format(card=card), where, item))
+        seen |= card.bit
+    if len(items) not in sizes:
+        out.append(RecordProblem("card_count", count.format(cards=_plural(len(items), "card")),
+                                 path, value))
+
+
+def _shown(value: object) -> str:
+    """A list of cards as text, safe inside a ``str.format`` template."""
+    text = " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+_HANDS: Final = (
+    ("elder", "Elder's hand", 12, "Elder's twelve cards as dealt"),
+    ("younger", "Younger's hand", 12, "Younger's twelve cards as dealt"),
+    ("talon", "the talon", 8, "the talon's 8 cards, top first"),
+)
+
+
+def _declaration_shape(out: _Problems, spec: object, path: Path, who: str) -> None:
+    if not isinstance(spec, Mapping):
+        out.append(RecordProblem(
+            "wrong_type", f"{who}'s declaration must be an object with point, sequences and "
+            f"sets, not {_kind(spec)}", path, spec))
+        return
+    for k in spec:
+        if k not in CATEGORIES:
+            out.append(RecordProblem("unknown_key", f"{who}'s declaration has an unknown "
+                                     f"category {k!r} (use point, sequences, sets)",
+                                     (*path, str(k)), k))
+    if "point" in spec:
+        _card_list(out, spec["point"], (*path, "point"), f"{who}'s point", range(9),
+                   f"{who}'s declared point has {{cards}}; a suit has eight",
+                   f"{who} names {{card}} twice in the point")
+    for cat, noun, sizes, rule in (
+            ("sequences", "sequence", range(3, 9), "a sequence needs at least three"),
+            ("sets", "set", range(3, 5), "a set is three or four of a rank")):
+        if cat not in spec:
+            continue
+        groups = spec[cat]
+        if not isinstance(groups, list | tuple):
+            out.append(RecordProblem("wrong_type", f"{who}'s {cat} must be a list of lists of "
+                                     f"cards, not {_kind(groups)}", (*path, cat), groups))
+            continue
+        for i, g in enumerate(groups):
+            if cat == "sequences" and isinstance(g, list | tuple) and len(g) > 8:
+                rule = "a suit has eight cards"
+            _card_list(out, g, (*path, cat, i), f"{who}'s {noun}", sizes,
+                       f"{who}'s declared {noun} {_shown(g)} has {{cards}}; {rule}",
+                       f"{who} names {{card}} twice in a {noun}")
+
+
+def _shape_problems(data: object) -> _Problems:
+    """Every problem of the record's form: the preset, missing keys, then key by key."""
+    if not isinstance(data, Mapping):
+        return [RecordProblem("not_an_object",
+                              f"a deal record must be an object, not {_kind(data)}", (), data)]
+    out: _Problems = []
+    if "rules" in data and data["rules"] is not None:
+        try:
+            get_rules(data["rules"])
+        except RulesError as e:
+            out.append(RecordProblem("unknown_preset", str(e), ("rules",), data["rules"]))
+    for key, _, _, meaning in (*_HANDS, ("elder_discard", "", 0, "the cards Elder discards")):
+        if key not in data:
+            out.append(RecordProblem("missing_key", f"the record has no {key!r} ({meaning})",
+                                     (key,), None))
+    for key, what, size, _ in _HANDS:
+        if key in data:
+            _card_list(out, data[key], (key,), what, range(size, size + 1),
+                       f"{what} has {{cards}}; it must have {size}", f"{what} holds {{card}} twice")
+    # Elder exchanges 1 to 5 under both presets; Younger at most the 8 of the talon (how
+    # many exactly depends on Elder's count and the preset: a rule of the exchange).
+    for key, who, what, sizes in (("elder_discard", "Elder", "Elder's discard", range(1, 6)),
+                                  ("younger_discard", "Younger", "Younger's discard",
+                                   range(9))):
+        if key in data:
+            _card_list(out, data[key], (key,), what, sizes,
+                       f"{who} discards {{cards}}; {who} may exchange {sizes.start} to "
+                       f"{sizes.stop - 1}", f"{who} discards {{card}} twice")
+    decl = data.get("declarations")
+    if decl is not None:
+        if not isinstance(decl, Mapping):
+            out.append(RecordProblem(
+                "wrong_type", "'declarations' must be an object with 'elder' and 'younger', "
+                f"not {_kind(decl)}", ("declarations",), decl))
+        else:
+            for k in decl:
+                if k not in ROLES:
+                    out.append(RecordProblem(
+                        "unknown_key", f"'declarations' has an unknown player {k!r} "
+                        "(use 'elder' and 'younger')", ("declarations", str(k)), k))
+            for role in ROLES:
+                spec = decl.get(role)
+                if spec is not None:
+                    _declaration_shape(out, spec, ("declarations", role), role.capitalize())
+    if "younger_shows_leftovers" in data:
+        shows = data["younger_shows_leftovers"]
+        if not isinstance(shows, bool):
+            out.append(RecordProblem(
+                "wrong_type", f"'younger_shows_leftovers' must be true or false, not "
+                f"{_kind(shows)}", ("younger_shows_leftovers",), shows))
+    if "tricks" in data:
+        _tricks_shape(out, data["tricks"])
+    return out
+
+
+def _tricks_shape(out: _Problems, raw: object) -> None:
+    if not isinstance(raw, list | tuple):
+        out.append(RecordProblem("wrong_type", "'tricks' must be a list of [card led, card "
+                                 f"played second], not {_kind(raw)}", ("tricks",), raw))
+        return
+    if len(raw) > 12:
+        out.append(RecordProblem("card_count", f"the record has {len(raw)} tricks; a deal "
+                                 "has 12", ("tricks",), raw))
+    for n, t in enumerate(raw, 1):
+        path: Path = ("tricks", n - 1)
+        if not isinstance(t, list | tuple):
+            out.append(RecordProblem("wrong_type", f"trick {n} must be a list of cards, not "
+                                     f"{_kind(t)} (a trick is [card led, card played "
+                                     "second])", path, t))
+            continue
+        for i, item in enumerate(t):
+            _card_of(out, item, (*path, i), f"trick {n}")
+        if len(t) != 2:
+            out.append(RecordProblem("card_count", f"trick {n} has {_plural(len(t), 'card')}; "
+                                     "a trick has 2 (the card led, then the card played "
+                                     "second)", path, t))
+
+
+# --- the replay: the first rule broken, step by step --------------------------------------
+
+
+def _deal_problem(rec: DealRecord) -> RecordProblem | None:
+    """The deal and the exchange: cards in one place each, discards held and allowed."""
+    em, ym, tm = cards_mask(rec.elder), cards_mask(rec.younger), cards_mask(rec.talon)
+    for role, hand in (("elder", rec.elder), ("younger", rec.younger)):
+        for i, c in enumerate(hand):
+            if c.bit & tm:
+                return RecordProblem("card_in_two_places",
+                                     f"{c} is both in a hand and in the talon", (role, i),
+                                     str(c), "the deal")
+    for i, c in enumerate(rec.younger):
+        if c.bit & em:
+            return RecordProblem("card_in_two_places", f"{c} is in both hands",
+                                 ("younger", i), str(c), "the deal")
+    for key, who, hand_mask, discard in (("elder_discard", "Elder", em, rec.elder_discard),
+                                         ("younger_discard", "Younger", ym,
+                                          rec.younger_discard)):
+        for i, c in enumerate(discard):
+            if not hand_mask & c.bit:
+                return RecordProblem("discard_not_held",
+                                     f"{who} discards {c} but does not hold it", (key, i),
+                                     str(c), "the exchange")
+    ne, ny = len(rec.elder_discard), len(rec.younger_discard)
+    allowed = younger_may_take(ne, rec.rules)
+    if ny not in allowed:
+        lo, hi = allowed.start, allowed.stop - 1
+        why = (f"under {rec.rules.name} Younger must exchange at least {lo}" if ny < lo else
+               f"Elder took {ne}, which leaves {hi} in the talon")
+        return RecordProblem("discard_count",
+                             f"Younger discards {_plural(ny, 'card')}; Younger may exchange "
+                             f"{lo} to {hi} ({why})", ("younger_discard",),
+                             [str(c) for c in rec.younger_discard], "the exchange")
+    if rec.younger_shows_leftovers and rec.rules.younger_may_look_at_leftovers:
+        return RecordProblem("leftovers_face_up",
+                             f"under {rec.rules.name} Younger does not turn his leftovers face "
+                             "up (he may look at them himself)", ("younger_shows_leftovers",),
+                             True, "the exchange")
+    return None
+
+
+def _declaration_problem(rec: DealRecord) -> RecordProblem | None:
+    for role, hand, spec in (("elder", rec.elder_after, rec.declarations[0]),
+                             ("younger", rec.younger_after, rec.declarations[1])):
+        if spec is None:
+            continue
+        who = role.capitalize()
+        try:
+            declaration_from_spec(hand, spec, who=who)
+        except DeclarationError as e:
+            return RecordProblem("bad_declaration", str(e), ("declarations", role), spec,
+                                 f"{who}'s declaration")
+    return None
+
+
+def _where_is(card: Card, rec: DealRecord, role: int, masks: list[int],
+              played: dict[Card, int]) -> str:
+    """Why ``card`` is not in player ``role``'s hand at this point of the play."""
+    if card in played:
+        return f"it was played in trick {played[card]}"
+    other = role ^ 1
+    if masks[other] & card.bit:
+        return f"{ROLES[other].capitalize()} holds it"
+    discard = rec.elder_discard if role == 0 else rec.younger_discard
+    if card in discard:
+        return "he discarded it"
+    return "it stayed in the talon"
+
+
+def _play_problem(rec: DealRecord) -> RecordProblem | None:
+    masks = [cards_mask(rec.elder_after), cards_mask(rec.younger_after)]
+    leader = 0
+    played: dict[Card, int] = {}
+    for n, (led, second) in enumerate(rec.tricks, 1):
+        follower = leader ^ 1
+        lead_name, follow_name = ROLES[leader].capitalize(), ROLES[follower].capitalize()
+        step = f"trick {n}"
+        if not masks[leader] & led.bit:
+            why = _where_is(led, rec, leader, masks, played)
+            order = ""
+            if masks[follower] & led.bit:
+                order = (f"; a trick is written [card led, card played second], and "
+                         f"{lead_name} leads trick {n}"
+                         + (f" (he won trick {n - 1})" if n > 1 else " (Elder leads first)"))
+            return RecordProblem("card_not_held", f"{step}: {lead_name} leads {led} but does "
+                                 f"not hold it ({why}){order}", ("tricks", n - 1, 0),
+                                 str(led), step)
+        if not masks[follower] & second.bit:
+            why = _where_is(second, rec, follower, masks, played)
+            return RecordProblem("card_not_held", f"{step}: {follow_name} plays {second} to "
+                                 f"{led} but does not hold it ({why})", ("tricks", n - 1, 1),
+                                 str(second), step)
+        suit = SUIT_MASKS[led.suit.index]
+        if second.suit is not led.suit and masks[follower] & suit:
+            return RecordProblem("revoke", f"{step}: {follow_name} plays {second} to {led} but "
+                                 f"holds a {led.suit.noun[:-1]}: he must follow suit",
+                                 ("tricks", n - 1, 1), str(second), step)
+        masks[leader] ^= led.bit
+        masks[follower] ^= second.bit
+        played[led] = played[second] = n
+        if second.suit is led.suit and second.rank > led.rank:
+            leader = follower
+    return None
+
+
+def record_problems(data: object) -> tuple[RecordProblem, ...]:
+    """What is wrong with a deal record, in plain words; ``()`` when it is a valid deal.
+
+    Every problem of the record's shape at once (missing keys, wrong types, bad card names,
+    wrong counts, a card twice in one list); when the shape is right, the first rule broken
+    while the deal is replayed in order — the deal, the exchange, the declarations, then
+    trick by trick — as one problem naming its step.
+
+    >>> r = {"elder": "AS AH AD AC KS KH KD KC QS QH QD 7C".split(),
+    ...      "younger": "JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C".split(),
+    ...      "talon": "QC 8S 7S 8H 7H 8D 7D 8C".split(),
+    ...      "elder_discard": ["7C"], "younger_discard": ["9S"],
+    ...      "tricks": [["AS", "JS"], ["KS", "9H"]]}
+    >>> record_problems(r)[0].message
+    'trick 2: Younger plays 9H to KS but holds a spade: he must follow suit'
+    >>> record_problems(r)[0].step, record_problems(r)[0].pointer
+    ('trick 2', '/tricks/1/1')
+    """
+    if isinstance(data, DealRecord):
+        data = data._as_mapping()
+    shape = _shape_problems(data)
+    if shape:
+        return tuple(shape)
+    assert isinstance(data, Mapping)
+    rec = DealRecord._parse(data)
+    found = _deal_problem(rec) or _declaration_problem(rec) or _play_problem(rec)
+    return (found,) if found else ()
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
-    if type(value) is list or type(value) is tuple:
-        try:
-            return tuple([_BY_TOKEN[s] for s in value])
-        except (KeyError, TypeError):
-            pass
-        out = []
-        for s in value:
-            if isinstance(s, Card):
-                out.append(s)
-                continue
-            if not isinstance(s, str):
-                raise RecordError(f"{what}: {s!r} is not a card")
-            try:
-                out.append(parse_card(s))
-            except CardError as e:
-                raise RecordError(f"{what}: {e}") from None
-        return tuple(out)
+    """The cards of a list (or text) whose shape was checked."""
     if isinstance(value, str):
-        try:
-            return parse_cards(value)
-        except CardError as e:
-            raise RecordError(f"{what}: {e}") from None
-    raise RecordError(f"{what} must be a list of cards, not {type(value).__name__}")
-
-
-def _mask(cards: Sequence[Card], what: str, size: int | None) -> int:
-    m = sum([c.bit for c in cards])
-    if m.bit_count() == len(cards) and (size is None or len(cards) == size):
-        return m
-    m = 0
-    for c in cards:
-        if m & c.bit:
-            raise RecordError(f"{what} holds {c} twice")
-        m |= c.bit
-    if size is not None and len(cards) != size:
-        raise RecordError(f"{what} has {len(cards)} cards; it must have {size}")
-    return m
+        return tuple(parse_card(t) for t in _SEPARATORS.split(value) if t)
+    assert isinstance(value, list | tuple), what
+    try:
+        return tuple([_BY_TOKEN[s] for s in value])
+    except (KeyError, TypeError):
+        return tuple(s if isinstance(s, Card) else parse_card(s) for s in value)
 
 
 @dataclass(frozen=True)
@@ -103,86 +493,52 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, data: object) -> DealRecord:
-        """Check a JSON-able record; a ``RecordError`` names the first problem found."""
+        """Check a JSON-able record's shape, its deal and its exchange (not yet its
+        declarations or play: :func:`score_record` replays those). A :class:`RecordError`
+        names the first problem; its ``problems`` lists every problem of shape."""
         if isinstance(data, DealRecord):
             return data
-        if not isinstance(data, Mapping):
-            raise RecordError(f"a deal record must be an object, not {type(data).__name__}")
-        try:
-            rules = get_rules(data.get("rules", "britannica"))
-        except ValueError as e:
-            raise RecordError(str(e)) from None
-        for key in ("elder", "younger", "talon", "elder_discard"):
-            if key not in data:
-                raise RecordError(f"the record has no {key!r}")
-        elder = _cards(data["elder"], "Elder's hand")
-        younger = _cards(data["younger"], "Younger's hand")
-        talon = _cards(data["talon"], "the talon")
-        em = _mask(elder, "Elder's hand", 12)
-        ym = _mask(younger, "Younger's hand", 12)
-        tm = _mask(talon, "the talon", 8)
-        if (em | ym | tm).bit_count() != 32:
-            for c in elder + younger:
-                if c.bit & tm:
-                    raise RecordError(f"{c} is both in a hand and in the talon")
-            both = next(c for c in elder if c.bit & ym)
-            raise RecordError(f"{both} is in both hands")
-        ed = _cards(data["elder_discard"], "Elder's discard")
-        yd = _cards(data.get("younger_discard", ()), "Younger's discard")
-        try:
-            verify_discard(em, ed, elder_may_take(rules), "Elder")
-            verify_discard(ym, yd, younger_may_take(len(ed), rules), "Younger")
-        except ValueError as e:
-            raise RecordError(str(e)) from None
-        ne, ny = len(ed), len(yd)
-        edm = ydm = dre = dry = 0
-        for c in ed:
-            edm |= c.bit
-        for c in yd:
-            ydm |= c.bit
-        for c in talon[:ne]:
-            dre |= c.bit
-        for c in talon[ne:ne + ny]:
-            dry |= c.bit
-        masks = ((em & ~edm) | dre, (ym & ~ydm) | dry, is_carte_blanche(em),
-                 is_carte_blanche(ym))
-        decl = data.get("declarations")
-        if decl is None:
-            decl = {}
-        if not isinstance(decl, Mapping):
-            raise RecordError("'declarations' must be an object with 'elder' and 'younger'")
-        unknown = [k for k in decl if k not in ("elder", "younger")]
-        if unknown:
-            raise RecordError(f"'declarations' has an unknown player {unknown[0]!r} "
-                              "(use 'elder' and 'younger')")
-        raw_tricks = data.get("tricks", ())
-        if not isinstance(raw_tricks, list | tuple):
-            raise RecordError("'tricks' must be a list of [card led, card played second]")
-        if len(raw_tricks) > 12:
-            raise RecordError(f"the record has {len(raw_tricks)} tricks; a deal has 12")
-        try:
-            if not set(map(type, raw_tricks)) <= _SEQUENCE_TYPES:
-                raise TypeError
-            tricks = [(_BY_TOKEN[a], _BY_TOKEN[b]) for a, b in raw_tricks]
-        except (KeyError, TypeError, ValueError):
-            tricks = []
-            for n, t in enumerate(raw_tricks, 1):
-                if not isinstance(t, list | tuple):
-                    raise RecordError(f"trick {n} must be a list of cards, not "
-                                      f"{type(t).__name__}") from None
-                pair = _cards(t, f"trick {n}")
-                if len(pair) != 2:
-                    raise RecordError(f"trick {n} has {len(pair)} cards; a trick has 2") from None
-                tricks.append((pair[0], pair[1]))
-        shows = data.get("younger_shows_leftovers", False)
-        if not isinstance(shows, bool):
-            raise RecordError("'younger_shows_leftovers' must be true or false")
-        if shows and rules.younger_may_look_at_leftovers:
-            raise RecordError("under cavendish Younger does not turn his leftovers face up")
+        shape = _shape_problems(data)
+        if shape:
+            raise shape[0].error(tuple(shape))
+        assert isinstance(data, Mapping)
+        rec = cls._parse(data)
+        problem = _deal_problem(rec)
+        if problem is not None:
+            raise problem.error()
+        return rec
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> DealRecord:
+        """Build from a record whose shape is right (no rule is checked here)."""
+        rules = get_rules(data.get("rules"))
+        elder = _cards(data["elder"], "elder")
+        younger = _cards(data["younger"], "younger")
+        talon = _cards(data["talon"], "talon")
+        ed = _cards(data["elder_discard"], "elder_discard")
+        yd = _cards(data.get("younger_discard", ()), "younger_discard")
+        decl = data.get("declarations") or {}
+        tricks = tuple((a, b) for a, b in (_cards(t, "trick") for t in data.get("tricks", ())))
         rec = cls(rules, elder, younger, talon, ed, yd,
-                  (decl.get("elder"), decl.get("younger")), tuple(tricks), shows)
+                  (decl.get("elder"), decl.get("younger")), tricks,
+                  data.get("younger_shows_leftovers", False))
+        em, ym = cards_mask(elder), cards_mask(younger)
+        ne, ny = len(ed), len(yd)
+        masks = ((em & ~cards_mask(ed)) | cards_mask(talon[:ne]),
+                 (ym & ~cards_mask(yd)) | cards_mask(talon[ne:ne + ny]),
+                 is_carte_blanche(em), is_carte_blanche(ym))
         object.__setattr__(rec, "_masks", masks)
         return rec
+
+    def _as_mapping(self) -> dict[str, Any]:
+        """The record's fields as a mapping (cards as :class:`Card`), for the checks."""
+        return {"rules": self.rules, "elder": self.elder, "younger": self.younger,
+                "talon": self.talon, "elder_discard": self.elder_discard,
+                "younger_discard": self.younger_discard,
+                "declarations": {"elder": self.declarations[0],
+                                 "younger": self.declarations[1]},
+                "younger_shows_leftovers": self.younger_shows_leftovers,
+                "tricks": self.tricks}
 
     def _after_masks(self) -> tuple[int, int, bool, bool]:
         """(Elder's mask after the exchange, Younger's, Elder's blanche, Younger's blanche)."""
@@ -379,7 +735,8 @@ class DealScore:
 
 
 def score_record(record: Mapping[str, Any] | DealRecord) -> DealScore:
-    """Score a deal record. Raises a ``ValueError`` naming the problem if it breaks a rule.
+    """Score a deal record. Raises a :class:`RecordError` (a ``ValueError``) naming the first
+    of its :func:`record_problems` if it is malformed or breaks a rule.
 
     >>> import json, pathlib
     >>> r = {"elder": "AS AH AD AC KS KH KD KC QS QH QD 7C".split(),
@@ -400,8 +757,17 @@ def score_record(record: Mapping[str, Any] | DealRecord) -> DealScore:
                            c.younger_blanche, *c.declares, play.scorers)
     except RecordError:
         raise
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-    except (TypeError, KeyError, AttributeError, IndexError) as e:  # malformed beyond the checks
-        raise RecordError(f"the record is malformed ({e})") from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+        raise _explained(record, e) from None
     return DealScore(record, decl, play, decl.bonus)
+
+
+def _explained(record: object, e: Exception) -> RecordError:
+    """The error for a record the quick lane could not score: the first of its problems
+    (so that every way in names a problem in the same words)."""
+    problems = record_problems(record)
+    if problems:
+        return problems[0].error(problems)
+    if isinstance(e, ValueError):  # pragma: no cover - the checks above find every problem
+        return RecordError(str(e))
+    return RecordError(f"the record is malformed ({e})")  # pragma: no cover
