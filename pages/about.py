@@ -1,4 +1,7 @@
-"""About: the presets and their sources, and a downloadable one-page rules summary."""
+"""About: the sources, the presets side by side, and the rules the engine follows, in full
+(``docs/rules.md``) and on one page (``content/en/rules-summary.md``), to read or download."""
+
+from pathlib import Path
 
 import streamlit as st
 
@@ -8,12 +11,26 @@ from ui.presets import presets_table
 
 ensure_frame()
 
+RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+rules_in_full = RULES_FILE.read_text(encoding="utf-8")
+summary = text("rules-summary.md")
+
 st.markdown(text("about.md"))
-st.download_button(
-    "Download the rules summary (Markdown)", data=text("rules-summary.md"),
-    file_name="piquet-rules-summary.md", mime="text/markdown", icon=":material/download:",
-)
+with st.container(horizontal=True, gap="medium"):
+    st.download_button(
+        "Download the rules in full (Markdown)", data=rules_in_full,
+        file_name="piquet-academy-rules.md", mime="text/markdown", icon=":material/download:",
+        key="about_rules_download",
+    )
+    st.download_button(
+        "Download the rules summary (Markdown)", data=summary,
+        file_name="piquet-rules-summary.md", mime="text/markdown", icon=":material/download:",
+        key="about_summary_download",
+    )
+with st.expander("Read the rules in full here"):
+    st.markdown(rules_in_full)
+with st.expander("Read the one-page summary here"):
+    st.markdown(summary)
 st.subheader("The presets side by side")
 st.table(presets_table())
-with st.expander("Read the rules summary here"):
-    st.markdown(text("rules-summary.md"))

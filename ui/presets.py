@@ -1,29 +1,27 @@
-"""The rules presets as a table, generated from the engine's Rules objects."""
+"""The rules presets as a table, generated from the engine's Rules objects, in the words
+``piquet.rule_text`` gives every explanation of a preset's rule."""
 
 from __future__ import annotations
 
 from piquet import PRESETS, Rules
+from piquet.rule_text import RuleFlag, rule_sentence
+
+_ROWS: tuple[tuple[str, RuleFlag], ...] = (
+    ("The last trick", "last_trick_point"),
+    ("Younger's exchange", "younger_must_exchange"),
+    ("The first dealer", "higher_cut_chooses"),
+    ("Cards Younger leaves", "younger_may_look_at_leftovers"),
+    ("Carte blanche shown", "blanche_shown_after_opponent_discards"),
+)
 
 
 def _rows(r: Rules) -> dict[str, str]:
-    return {
-        "Source": r.source,
-        "Point for the last trick": "+1 to the winner of trick 12" if r.last_trick_point
-        else "none",
-        "Younger must exchange": "at least one card" if r.younger_must_exchange
-        else "no, he may stand",
-        "First dealer": "the higher cut chooses" if r.higher_cut_chooses
-        else "the higher cut deals",
-        "Cards Younger leaves": (
-            "he may look at them; Elder may too after his first lead"
-            if r.younger_may_look_at_leftovers
-            else "face up for both, or face down for neither"),
-        "Carte blanche shown": (
-            "after the opponent has discarded" if r.blanche_shown_after_opponent_discards
-            else "Elder at once; Younger after Elder's exchange"),
-    }
+    out = {"Source": r.source}
+    out.update({label: rule_sentence(r, flag) for label, flag in _ROWS})
+    out["In a link"] = f"?rules={r.name}"
+    return out
 
 
 def presets_table() -> dict[str, dict[str, str]]:
-    """``{preset name: {option: value}}``, ready for ``st.table``."""
+    """``{preset title: {option: value}}``, ready for ``st.table``."""
     return {r.title: _rows(r) for r in PRESETS.values()}

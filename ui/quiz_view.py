@@ -34,7 +34,8 @@ from piquet.quiz import (
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
 from ui.dialogue import dialogue_html
-from ui.settings import RULES_KEY, current_rules, four_colour
+from ui.scroll import scroll_to_top
+from ui.settings import RULES_KEY, current_rules, four_colour, preset_label
 from ui.style import inject_css
 
 K_SEED: Final = "quiz_seed"
@@ -385,6 +386,8 @@ def quiz_page() -> None:
 
     q = current_question()
     seed, level, rules = ss[K_IDENTITY]
+    # a new question (Next, a new quiz, another level or preset) opens at its top
+    scroll_to_top("quiz", token=f"{ss[K_ROUND]}_{ss[K_N]}")
     teacher = bool(ss.get(K_TEACHER))
     fb: Feedback | None = ss.get(K_FEEDBACK)
     reveal = fb is not None or (teacher and bool(ss.get(K_REVEAL)))
@@ -392,7 +395,8 @@ def quiz_page() -> None:
     main, side = st.columns([4, 1.2], gap="large")
     with main:
         st.subheader(f"Question {ss[K_N] + 1}")
-        st.caption(f"{q.group} · {q.title} · {LEVEL_TITLES[q.level]} · rules: {rules}")
+        st.caption(f"{q.group} · {q.title} · {LEVEL_TITLES[q.level]} · "
+                   f"rules: {preset_label(rules)}")
         st.markdown(f"#### {q.prompt}")
         for line in q.context:
             st.markdown(line)

@@ -1,5 +1,6 @@
 """The quiz in real chromium: open a seeded quiz by its link, answer by clicking, read the
-feedback; screenshots docs/screenshots/quiz-question.png and quiz-feedback.png."""
+feedback, and "Next question" opens at the top of the new question; screenshots
+docs/screenshots/quiz-question.png, quiz-feedback.png and quiz-phone.png (390 px)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,19 @@ from piquet.quiz import Question, generate_question
 from ui.cards import card_label
 
 SEED, LEVEL = "7", "beginner"
+_SCROLLERS = """() => [window.scrollY, ...Array.from(document.querySelectorAll(
+    "[data-testid='stMain'], [data-testid='stAppViewContainer'], "
+    + "[data-testid='stMainBlockContainer']")).map(e => e.scrollTop)]"""
+_SCROLL_DOWN = """() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    document.querySelectorAll("[data-testid='stMain'], [data-testid='stAppViewContainer']")
+        .forEach(e => { e.scrollTop = e.scrollHeight; });
+}"""
+
+
+def _scrolled(page: Page) -> list[float]:
+    positions: list[float] = page.evaluate(_SCROLLERS)
+    return positions
 
 
 def _fill(page: Page, q: Question, values: dict[str, object]) -> None:
@@ -65,8 +79,36 @@ def test_answer_a_seeded_question_by_clicking(
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
     shot("quiz-feedback")
 
-    page.get_by_role("button", name="Next question").click()
-    wait_for_app()
+    # scrolled down to the button, "Next question" opens the new question at its top
+    page.set_viewport_size({"width": 1280, "height": 500})
+    nxt = page.get_by_role("button", name="Next question")
+    nxt.scroll_into_view_if_needed()
+    page.evaluate(_SCROLL_DOWN)
+    page.wait_for_timeout(300)
+    assert max(_scrolled(page)) > 100, _scrolled(page)  # really scrolled down
+    nxt.click()
     q1 = generate_question(SEED, 1, LEVEL, "britannica")
     expect(page.get_by_text(q1.prompt)).to_be_visible()
+    wait_for_app()
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.scrollY") == 0
+    assert max(_scrolled(page)) == 0, _scrolled(page)
     assert "seed=7" in page.url and "level=beginner" in page.url
+    expect(page.get_by_text("Question 2", exact=True)).to_be_visible()
+
+
+def test_quiz_on_a_phone(page: Page, app_server: str, wait_for_app: Callable[[], None],
+                         shot: Callable[[str], Path]) -> None:
+    """390 px wide: the level, teacher mode and new-quiz controls and the cards fit."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(app_server)
+    wait_for_app()
+    page.goto(f"{app_server}/quiz?seed={SEED}&level=intermediate&rules=cavendish")
+    wait_for_app()
+    q = generate_question(SEED, 0, "intermediate", "cavendish")
+    expect(page.get_by_text(q.prompt)).to_be_visible()
+    expect(page.get_by_text("rules: Cavendish (1882)").first).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"the page is {width} px wide on a 390 px phone"
+    shot("quiz-phone")
