@@ -601,6 +601,8 @@ def decode_record(value: str) -> dict[str, Any]:
         raw_json = inflater.decompress(raw, _LINK_MAX_JSON)
         if inflater.unconsumed_tail:
             raise RecordError("the link's record is too long to be a deal")
+        if not inflater.eof:  # the compressed stream stops before its end: cut short
+            raise unreadable
     except zlib.error:
         raw_json = raw  # plain JSON in base64
     try:

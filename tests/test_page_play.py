@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from piquet import Card, Partie, score_record
+from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
 from piquet.partie import Cut
-from piquet.walkthrough import walkthrough
+from piquet.rule_text import blanche_showing
+from piquet.walkthrough import decode_record, encode_record, walkthrough
+from ui.table import LOADED
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
@@ -34,11 +37,12 @@ def open_play(**params: str) -> AppTest:
 
 
 def texts(at: AppTest) -> str:
+    """The page's text, with Markdown's backslash escapes (``md_escape``) taken out."""
     parts: list[str] = []
     for kind in ("markdown", "caption", "error", "warning", "info", "success", "subheader",
                  "title"):
         parts += [str(e.value) for e in getattr(at, kind)]
-    return "\n".join(parts)
+    return re.sub(r"\\(.)", r"\1", "\n".join(parts))
 
 
 def keys(at: AppTest, prefix: str, *, enabled: bool = True) -> list[str]:
@@ -265,7 +269,7 @@ def test_scenario_steps_both_ways() -> None:
 ])
 def test_bad_links_warn_and_fall_back(params: dict[str, str], warning: str) -> None:
     at = open_play(**params)
-    assert any(warning in str(w.value) for w in at.warning)
+    assert warning in texts(at)
     assert at.session_state["wt_step"] >= 1
 
 
@@ -277,3 +281,105 @@ def test_presentation_mode() -> None:
     assert at.session_state["wt_step"] == 4
     ok(at.toggle(key="wt_present").set_value(False).run())
     assert at.selectbox
+
+
+def _final_tally(at: AppTest) -> tuple[int, int]:
+    m = re.search(r"Final score: Elder (\d+), Younger (\d+)", texts(at))
+    assert m, texts(at)
+    return int(m[1]), int(m[2])
+
+
+def test_a_loaded_deal_gets_a_link_that_reproduces_it() -> None:
+    rec = json.loads((SCENARIOS / "cavendish-deal.json").read_text())["record"]
+    rec = {**rec, "tricks": rec["tricks"][:12]}
+    rec["declarations"] = {"elder": {"point": [], "sequences": [], "sets": []}}  # not a scenario
+    at = open_play()
+    at.segmented_control(key="play_mode").set_value("teach")
+    ok(at.run())
+    at.text_area(key="wt_text").input(json.dumps(rec))
+    ok(at.button(key="wt_load").click().run())
+    assert at.session_state["wt_source"] == "loaded"
+    # the picker names the loaded deal, never an unrelated scenario
+    picker = at.selectbox(key="wt_scenario")
+    assert picker.value == LOADED and picker.options[0] == "A pasted deal (loaded)"
+    assert "scenario" not in at.query_params
+    value = at.query_params["record"]
+    value = value[0] if isinstance(value, list) else value
+    assert decode_record(value)["declarations"] == rec["declarations"]
+    assert any(value in str(c.value) for c in at.code), "the link is shown, ready to copy"
+    ok(at.button(key="wt_last").click().run())
+    shown = _final_tally(at)
+    want = score_record(rec).as_dict()
+    assert shown == (want["elder"]["total"], want["younger"]["total"])
+    # the link, opened in a new session, shows the same deal
+    fresh = open_play(record=value, step="99")
+    assert fresh.session_state["wt_source"] == "loaded"
+    assert fresh.selectbox(key="wt_scenario").value == LOADED
+    assert _final_tally(fresh) == shown
+    # choosing a scenario in the picker leaves the loaded deal, and the link says so
+    fresh.selectbox(key="wt_scenario").set_value("capot")
+    ok(fresh.run())
+    assert fresh.session_state["wt_source"] == "library" and "record" not in fresh.query_params
+
+
+def test_your_last_deal_is_named_in_the_picker() -> None:
+    at = open_play()
+    at.session_state["play_state"] = DealState.from_record(
+        json.loads((SCENARIOS / "capot.json").read_text())["record"] | {"rules": "cavendish"})
+    at.session_state["play_partie"] = Partie("B")
+    at.session_state["play_cut"] = {"cuts": (), "higher": "B", "rules": "britannica"}
+    ok(at.run())
+    ok(at.button(key="play_replay").click().run())
+    picker = at.selectbox(key="wt_scenario")
+    assert picker.value == LOADED and picker.options[0] == "Your last deal (loaded)"
+    assert "record" in at.query_params
+
+
+@pytest.mark.parametrize("value, reason", [
+    ("!!not-base64!!", "not readable"),
+    ("eJzLSM3JyVcozy/KSQEAGgQEXQ", "not readable"),  # zlib of "hello world": not JSON
+    (encode_record({"elder": ["AS"]}), "younger"),  # a record with missing keys
+    (encode_record({"hello": 1})[:-3], "not readable"),  # cut short
+    ("", "empty"),
+])
+def test_a_broken_record_link_says_why_and_the_page_works(value: str, reason: str) -> None:
+    at = open_play(record=value)
+    warnings = " ".join(str(w.value) for w in at.warning)
+    assert "cannot be shown" in warnings and reason in warnings, warnings
+    assert at.session_state["wt_source"] == "library"
+    assert at.selectbox(key="wt_scenario").value == min(p.stem for p in SCENARIOS.glob("*.json"))
+    ok(at.button(key="wt_next").click().run())
+    assert at.session_state["wt_step"] == 2
+
+
+def test_discard_checkboxes_are_labelled_with_their_card() -> None:
+    at = start_deal(learner_deals=False)  # Elder exchanges first
+    boxes = [c for c in at.checkbox if c.key and c.key.startswith("play_discard_")]
+    hand = deal(at).hand("elder")
+    assert len(boxes) == 12 and len({b.label for b in boxes}) == 12
+    for b in boxes:
+        card = Card.of(b.key.removeprefix("play_discard_"))
+        assert card in hand and b.label == f"Discard the {card.name.lower()}"
+    boxes[0].check()
+    ok(at.run())
+    assert "the card you ticked to discard is outlined and dimmed" in texts(at)
+
+
+def test_tallies_are_text_never_a_canvas_grid() -> None:
+    at = start_deal(learner_deals=False)
+    play_to_the_end(at)
+    assert not at.dataframe and "pq-tally" in texts(at)
+    ok(at.button(key="play_replay").click().run())
+    ok(at.button(key="wt_last").click().run())
+    assert not at.dataframe and "pq-tally" in texts(at)
+
+
+def test_the_blanche_note_says_this_presets_rule() -> None:
+    rec = json.loads((SCENARIOS / "blanche-blocks-repique.json").read_text())["record"]
+    for preset in ("britannica", "cavendish"):
+        at = start_deal(learner_deals=False)  # the learner is Elder; the computer Younger
+        at.session_state["play_state"] = DealState.from_record(
+            {**rec, "rules": preset, "younger_discard": ["7C"], "tricks": []}).undo().undo()
+        ok(at.run())
+        page = texts(at)
+        assert blanche_showing(get_rules(preset), "younger") in page

@@ -86,6 +86,20 @@ TABLE_CSS: Final = """
 .pq-tally tr.pq-total td{font-weight:700;border-top:2px solid rgba(128,128,128,.5)}
 .pq-announce{font-size:1.25rem;font-weight:700;padding:.5rem .9rem;border-radius:.5rem;
   background:#fff4d6;border:2px solid #f2b705;color:#5b4300;margin:.4rem 0}
+.st-key-play_hand svg.pq-card{max-width:100%;height:auto}
+@media (max-width:640px){
+  .st-key-play_hand [data-testid="stHorizontalBlock"]{flex-wrap:wrap;gap:.5rem .4rem}
+  .st-key-play_hand [data-testid="stColumn"]{flex:0 0 calc((100% - 2rem) / 6) !important;
+    width:calc((100% - 2rem) / 6) !important}
+  .st-key-wt_hands .pq-overlap{flex-wrap:nowrap}
+  .st-key-wt_hands .pq-overlap svg.pq-card{width:54px;height:auto}
+  .st-key-wt_hands .pq-overlap svg.pq-card:not(:first-child){margin-left:-28px !important}
+  .st-key-wt_nav [data-testid="stHorizontalBlock"]{flex-wrap:nowrap;gap:.4rem}
+  .st-key-wt_nav [data-testid="stColumn"]{min-width:0;width:auto !important;flex:1 1 0 !important}
+  .st-key-wt_nav [data-testid="stColumn"]:has(.st-key-wt_first),
+  .st-key-wt_nav [data-testid="stColumn"]:has(.st-key-wt_last){display:none}
+  .st-key-wt_nav [data-testid="stColumn"]:has([data-testid="stProgress"]){flex:1.4 1 0 !important}
+}
 """
 
 PRESENT_CSS: Final = """
@@ -93,16 +107,16 @@ PRESENT_CSS: Final = """
 [data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl'],
 [data-testid='stHeader'],[data-testid='stToolbar']{display:none !important}
 [data-testid='stMainBlockContainer']{padding-top:1.2rem;max-width:100%}
-.pq-present-caption{font-size:1.6rem;line-height:1.45}
-.pq-present-title{font-size:2.2rem;font-weight:700;margin:.2rem 0 .6rem 0}
+.pq-present-caption{font-size:2rem;line-height:1.4}
+.pq-present-title{font-size:2.4rem;font-weight:700;margin:0 0 .4rem 0}
 .st-key-wt_prev button,.st-key-wt_next button{font-size:1.6rem;min-height:3.6rem;
   padding:.6rem 2.4rem}
 .st-key-wt_prev button p,.st-key-wt_next button p{font-size:1.6rem}
-.pq-present-step{text-align:center;font-size:1.6rem;padding-top:.9rem}
-.pq-outlined{font-size:1.3rem;opacity:.85}
-.pq-tally{font-size:1.5rem}
+.pq-present-step{text-align:center;font-size:1.8rem;padding-top:.8rem}
+.pq-outlined{font-size:1.5rem;opacity:.85}
+.pq-tally{font-size:1.6rem}
 .pq-announce{font-size:1.8rem}
-.pq-table-label{font-size:1.2rem}
+.pq-table-label{font-size:1.4rem}
 .st-key-pq_hands .pq-cards,.st-key-pq_trick .pq-cards{zoom:1 !important}
 .st-key-pq_hands .pq-cards svg.pq-card,.st-key-pq_trick .pq-cards svg.pq-card{
   height:var(--pq-present-card);width:auto}
@@ -198,6 +212,11 @@ def _pretty(cards: Sequence[Card]) -> str:
 def hand_label(n: int, notes: Sequence[str] = ()) -> str:
     """ "Your hand (1 card) — the cards you drew are outlined" """
     return f"Your hand ({counted(n, 'card')})" + (" — " + "; ".join(notes) if notes else "")
+
+
+def discard_label(card: Card) -> str:
+    """The discard checkbox's name: "Discard the queen of spades"."""
+    return f"Discard the {card.name.lower()}"
 
 
 def computer_hand_label(n: int) -> str:
@@ -687,8 +706,9 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
                 st.markdown(card_svg(card, width=CARD_W, highlight=outline, dim=dim,
                                      four_colour=four_colour()), unsafe_allow_html=True)
                 if my_exchange:
-                    st.checkbox(f"Discard {card.pretty}{VS}", key=f"play_discard_{card}",
-                                help=f"Discard the {card.name.lower()}")
+                    # the card is drawn just above: the label is for screen readers
+                    st.checkbox(discard_label(card), key=f"play_discard_{card}",
+                                label_visibility="collapsed")
                 elif my_play:
                     st.button(card_label(card, four_colour()) if card in legal
                               else card.pretty + VS, key=f"play_card_{card}",
@@ -1134,6 +1154,8 @@ def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
     """Show a record (or a scenario) in the walkthrough: a library scenario's own record
     opens that scenario; any other deal becomes the picker's "loaded" entry."""
     ss = _ss()
+    if isinstance(data, dict) and "record" not in data:  # a bare record: give it a title
+        data = {"title": title, "record": data}
     try:
         w = walkthrough(data, "")
     except (ValueError, TypeError) as e:
@@ -1146,9 +1168,8 @@ def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
         ss["wt_scenario"] = name
         ss["wt_source"] = "library"
         return True
-    named = isinstance(data, dict) and isinstance(data.get("title"), str) and data["title"]
     ss["wt_loaded"] = json.dumps(data)
-    ss["wt_loaded_title"] = w.scenario.title if named else title
+    ss["wt_loaded_title"] = w.scenario.title
     ss["wt_source"] = "loaded"
     ss["wt_scenario"] = LOADED
     return True
@@ -1325,7 +1346,7 @@ def render_walkthrough() -> None:
             ss[f"{key}_shown"] = msg
         msg = ss.get(f"{key}_shown")
         if msg:
-            st.warning(msg)
+            st.warning(md_escape(msg))
 
     if not present:
         c1, c2 = st.columns([3, 2])
@@ -1365,6 +1386,11 @@ def _nav(n: int, k: int, present: bool) -> None:
         c3.button("Next ▶", key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
                   shortcut="Right", type="primary", width="stretch")
         return
+    with st.container(key="wt_nav"):
+        _nav_row(n, k)
+
+
+def _nav_row(n: int, k: int) -> None:
     c1, c2, c3, c4, c5 = st.columns([1, 1, 3, 1, 1])
     c1.button("First", key="wt_first", on_click=_go, args=(1,), disabled=k <= 1,
               icon=":material/first_page:", width="stretch")
@@ -1401,7 +1427,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
         st.markdown(f'<div class="pq-present-title">{html.escape(sc.title)}</div>',
                     unsafe_allow_html=True)
     else:
-        st.subheader(sc.title)
+        st.subheader(md_escape(sc.title))
         if sc.lesson:
             st.markdown(f"**Lesson:** {md_escape(sc.lesson)}")
         if rules.name != current_rules().name:
@@ -1426,7 +1452,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                         + "</div>", unsafe_allow_html=True)
         else:
             st.markdown(f"#### {md_escape(title)}")
-            st.info(step.caption)
+            st.info(md_escape(step.caption))
             if step.note:
                 st.markdown(f":material/lightbulb: {md_escape(step.note)}")
             if outlined:
@@ -1477,7 +1503,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                 st.markdown(dialogue_html(lines), unsafe_allow_html=True)
     if step.number == n and not present:
         if sc.summary:
-            st.success(sc.summary)
+            st.success(md_escape(sc.summary))
         st.download_button("Download this deal record (JSON)",
                            json.dumps(w.score.record.to_json(), indent=1),
                            file_name=f"{sc.name or 'deal'}.json", mime="application/json",
