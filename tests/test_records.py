@@ -225,9 +225,11 @@ INVALID: dict[str, tuple[Callable[[dict[str, Any]], None], tuple[str, ...]]] = {
     "elder plays unheld": (_set("tricks", [["KS", "10H"]]),
                            ("trick 1: Elder leads KS but does not hold it (he discarded it)",)),
     "younger plays unheld": (_set("tricks", [["AH", "KH"]]),
-                             ("trick 1: Younger plays KH to AH but does not hold it (Elder holds it)",)),
+                             ("trick 1: Younger plays KH to AH but does not hold it "
+                              "(Elder holds it)",)),
     "card played twice": (_set("tricks", [["AH", "10H"], ["AH", "7D"]]),
-                          ("trick 2: Elder leads AH but does not hold it (it was played in trick 1)",)),
+                          ("trick 2: Elder leads AH but does not hold it "
+                           "(it was played in trick 1)",)),
     "wrong leader": (_set("tricks", [["AH", "10H"], ["KH", "7D"], ["QH", "10D"], ["JH", "JD"],
                                      ["8H", "QD"], ["KD", "AD"], ["9C", "AC"]]),
                      ("trick 7: Younger leads 9C but does not hold it (Elder holds it)",
@@ -384,3 +386,129 @@ def test_younger_turns_his_leftovers_face_up_under_britannica() -> None:
     rec["rules"] = "cavendish"
     with pytest.raises(RecordError, match="cavendish"):
         score_record(rec)
+
+
+# --- record_problems: every problem of shape at once, then the first rule broken ----------
+
+
+def test_example_records_have_no_problems() -> None:
+    from piquet import record_problems
+
+    for rec in (cav(), hoyle(), DealRecord.from_json(cav())):
+        assert record_problems(rec) == ()
+
+
+def test_every_problem_of_shape_at_once() -> None:
+    from piquet import record_problems
+
+    rec = cav()
+    del rec["talon"]
+    rec["elder"][3] = "QQ"
+    rec["elder"][4] = 7
+    rec["younger"] = rec["younger"][:11]
+    rec["elder_discard"] = ["KS", "KS"]
+    rec["declarations"] = {"elder": {"point": 5, "quint": []}, "dummy": None}
+    rec["tricks"][2] = ["QH"]
+    rec["younger_shows_leftovers"] = "yes"
+    found = [(p.code, p.pointer) for p in record_problems(rec)]
+    assert found == [
+        ("missing_key", "/talon"),
+        ("not_a_card", "/elder/3"), ("not_a_card", "/elder/4"),
+        ("card_count", "/younger"),
+        ("card_twice", "/elder_discard/1"),
+        ("unknown_key", "/declarations/dummy"),
+        ("unknown_key", "/declarations/elder/quint"),
+        ("wrong_type", "/declarations/elder/point"),
+        ("wrong_type", "/younger_shows_leftovers"),
+        ("card_count", "/tricks/2"),
+    ]
+    problems = record_problems(rec)
+    assert all(p.is_shape and p.step == "" for p in problems)
+    assert problems[1].value == "QQ" and problems[1].path == ("elder", 3)
+    assert problems[2].message == "Elder's hand: 7 is not a card"
+    assert problems[3].message == "Younger's hand has 11 cards; it must have 12"
+    with pytest.raises(RecordError) as info:
+        score_record(rec)
+    assert info.value.problems == problems
+    assert info.value.code == "missing_key" and info.value.path == ("talon",)
+    assert str(info.value) == problems[0].message
+
+
+def test_the_first_rule_broken_names_its_step() -> None:
+    """The issue's example: trick 4, Younger plays a spade to a diamond holding diamonds."""
+    from piquet import record_problems
+
+    rec = cav()
+    rec["tricks"] = [*rec["tricks"][:3], ["KD", "10S"]]
+    (p,) = record_problems(rec)
+    assert p.message == "trick 4: Younger plays 10S to KD but holds a diamond: he must follow suit"
+    assert (p.code, p.step, p.path, p.value, p.is_shape) == (
+        "revoke", "trick 4", ("tricks", 3, 1), "10S", False)
+    e = expect_error(rec, p.message)
+    assert (e.code, e.values, e.path, e.problems) == ("revoke", ("10S",), p.path, (p,))
+
+
+@pytest.mark.parametrize(("mutate", "code", "step"), [
+    (_item("younger", 0, "AS"), "card_in_two_places", "the deal"),
+    (_set("elder_discard", ["10S"]), "discard_not_held", "the exchange"),
+    (_set("younger_discard", []), "discard_count", "the exchange"),
+    (_set("younger_shows_leftovers", True), "leftovers_face_up", "the exchange"),
+    (_set("declarations", {"younger": {"sets": [["9H", "9D", "9C"]]}}), "bad_declaration",
+     "Younger's declaration"),
+    (_set("tricks", [["AH", "10H"], ["AH", "7D"]]), "card_not_held", "trick 2"),
+], ids=["deal", "discard", "younger count", "leftovers", "declaration", "trick"])
+def test_each_step_of_the_replay(mutate: Callable[[dict[str, Any]], None], code: str,
+                                 step: str) -> None:
+    from piquet import record_problems
+
+    rec = cav()
+    mutate(rec)
+    (p,) = record_problems(rec)
+    assert (p.code, p.step) == (code, step)
+    assert str(expect_error(rec)) == p.message
+
+
+def test_replay_order_declarations_before_tricks() -> None:
+    """The deal is replayed in order: a bad declaration is named before a bad trick."""
+    from piquet import record_problems
+
+    rec = cav()
+    rec["declarations"] = {"elder": {"point": ["10S"]}}
+    rec["tricks"] = [["KS", "10H"]]
+    assert [p.step for p in record_problems(rec)] == ["Elder's declaration"]
+
+
+def test_younger_count_explains_the_preset() -> None:
+    rec = cav()
+    rec["younger_discard"] = []
+    expect_error(rec, "(under cavendish Younger must exchange at least 1)")
+    rec["rules"] = "britannica"
+    rec["younger_discard"] = ["7S", "9H", "7H", "10S"]
+    expect_error(rec, "Younger discards 4 cards; Younger may exchange 0 to 3",
+                 "(Elder took 5, which leaves 3 in the talon)")
+
+
+def test_record_problem_pointer_and_str() -> None:
+    from piquet import RecordProblem
+
+    p = RecordProblem("unknown_key", "x", ("declarations", "a/b~c"), 1)
+    assert p.pointer == "/declarations/a~1b~0c" and str(p) == "x"
+    with pytest.raises(AttributeError):
+        p.code = "missing_key"  # type: ignore[misc]
+
+
+def test_lenient_notation_is_still_read() -> None:
+    """The engine reads lower case, T for ten and a list as one text, as before."""
+    from piquet import record_problems
+
+    rec = cav()
+    rec["younger"] = " ".join(rec["younger"]).lower().replace("10", "T")
+    rec["tricks"] = [[a.lower(), b] for a, b in rec["tricks"]]
+    assert record_problems(rec) == ()
+    assert score_record(rec).as_dict() == CAV["expected"]
+
+
+def test_walkthrough_record_errors_keep_working() -> None:
+    """RecordError without a code (as the walkthrough raises it) still works."""
+    e = RecordError("caption key 'x' is not a step number")
+    assert (e.code, e.values, e.path, e.problems) == ("invalid_record", (), (), ())
