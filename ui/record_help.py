@@ -1,0 +1,278 @@
+"""Help beside every place that accepts a deal record: the format in plain words, an example
+to load or download, an upload button, and plain-word messages for a record that is wrong.
+
+A page owns its text area; these helpers write into it (through ``st.session_state``) and
+read what it holds::
+
+    import streamlit as st
+    from ui.record_help import parse_record_text, record_help, record_uploader
+
+    def _load() -> None:                      # the page's own "load" callback
+        record, problems = parse_record_text(st.session_state["lab_record_text"])
+        ...                                   # keep the record, or the problems
+
+    st.text_area("Deal record (JSON)", key="lab_record_text")
+    record_help("lab_help", "lab_record_text", on_load=_load,
+                no_rules_means="the preset chosen in the sidebar")
+    record_uploader("lab_upload", "lab_record_text", on_load=_load)
+    st.button("Load record", on_click=_load)
+    for message in problems:                  # Markdown-safe already: do not escape again
+        st.error(message)
+
+The API:
+
+- ``record_help(key, target_text_key, *, on_load=None, example=None, no_rules_means=...)``
+  draws an expander "The deal record format" (the keys, card notation, talon order, what the
+  tricks' pairs mean, declarations and sinking, the optional keys, in plain words, with a
+  download of the JSON Schema), then a "Load an example" button (its ``on_click`` writes the
+  example record's JSON into ``st.session_state[target_text_key]``, then calls ``on_load``)
+  and a download button of the example (``example-deal.json``). Widget keys:
+  ``{key}_example``, ``{key}_download``, ``{key}_schema``.
+- ``record_uploader(key, target_text_key, *, on_load=None, label=...)`` draws an
+  ``st.file_uploader`` for ``.json`` (widget key ``key``). An uploaded file's text goes into
+  the text area (then ``on_load`` runs), so the page loads it as if pasted; a file that is
+  not JSON is named as such under the uploader and leaves the text area alone.
+- ``parse_record_text(text, *, name=None) -> (record | None, messages)``: the record (a
+  ``dict``; a scenario file's ``"record"`` is taken out of it) when it is a valid deal, else
+  ``None`` and the problems in plain words: text that is not JSON says so ("This is not a
+  deal record: it is not JSON (the text must start with {)"); a record of the wrong shape
+  lists every problem of its shape at once; a well-formed record names the first rule it
+  breaks while being replayed ("Trick 4: Younger plays 10S to KD but holds a diamond: he
+  must follow suit."). Messages are Markdown-safe (escaped with :func:`ui.text.md_escape`).
+- ``parse_record_bytes(data, *, name)``: the same for an uploaded file's bytes.
+- ``example_record()`` (a fresh copy), ``record_json(record)`` (a record as readable JSON,
+  one trick a line), ``FORMAT_MARKDOWN`` (the plain-word description) and
+  ``SCHEMA_PATH`` (``piquet/record.schema.json``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import streamlit as st
+
+from piquet.record import record_problems
+from ui.text import md_escape
+
+SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "piquet" / "record.schema.json"
+
+EXAMPLE_RECORD: Final[dict[str, Any]] = {
+    "rules": "britannica",
+    "elder": ["AD", "KD", "QD", "9D", "8D", "AH", "AC", "10C", "9C", "8S", "7S", "8C"],
+    "younger": ["AS", "KS", "QS", "JS", "KH", "QH", "JH", "KC", "QC", "JC", "7H", "7C"],
+    "talon": ["7D", "10H", "10S", "JD", "9S", "9H", "8H", "10D"],
+    "elder_discard": ["8S", "7S", "8C"],
+    "younger_discard": ["7H", "7C"],
+    "declarations": {"elder": {"point": ["AD", "KD", "QD", "9D", "8D"]}},
+    "tricks": [["AD", "JD"], ["KD", "9S"], ["QD", "JH"], ["AC", "JC"], ["AH", "QH"],
+               ["7D", "JS"], ["8D", "QS"], ["9C", "QC"], ["AS", "10S"], ["KS", "9D"],
+               ["KH", "10H"], ["KC", "10C"]],
+}
+"""A whole deal under britannica in which Elder sinks the seven of his six diamonds (the
+library's "Sinking changes a verdict")."""
+
+EXAMPLE_FILE_NAME: Final = "example-deal.json"
+
+_FORMAT: Final = """\
+A **deal record** holds one deal, from the deal to the tricks played, as JSON: an object
+between `{{` and `}}`, its keys and card names in double quotes. Cards are written rank then
+suit: ranks `A K Q J 10 9 8 7`, suits `S` spades, `H` hearts, `D` diamonds, `C` clubs — so
+`"AS"`, `"10H"`, `"7C"` (lower case, `T` for ten and the symbols ♠ ♥ ♦ ♣ are read too).
+
+| Key | What it holds |
+|---|---|
+| `"elder"` | Elder's 12 cards **as dealt**, before the exchange (Elder is the non-dealer). |
+| `"younger"` | Younger's 12 cards as dealt (Younger deals). |
+| `"talon"` | The other 8 cards, **top card first**. Elder draws from the top as many as he \
+discards; Younger draws the next ones (the cards Elder left come first). |
+| `"elder_discard"` | The 1 to 5 cards Elder discards. |
+| `"younger_discard"` | The cards Younger discards (optional; none if left out). He may take \
+all that Elder left; under cavendish at least one. |
+| `"tricks"` | The tricks played, in order (optional; 0 to 12). Each trick is a pair \
+`["card led", "card played second"]`: **the leader's card first**, whoever wins. Elder leads \
+to the first trick; the winner of a trick leads to the next. |
+| `"rules"` | Optional: `"britannica"` or `"cavendish"`, the preset it is scored under \
+(left out: {no_rules_means}). |
+| `"declarations"` | Optional: what each player declares, when he **sinks** (declares less \
+than he holds). Left out: both declare in full. |
+| `"younger_shows_leftovers"` | Optional, britannica only: `true` when Younger turned the cards \
+he left face up for both to see. It changes what is seen, never the score. |
+
+**Declarations.** `"declarations": {{"elder": {{...}}, "younger": {{...}}}}`, each player's as
+`{{"point": [cards], "sequences": [[cards], ...], "sets": [[cards], ...]}}`, from his hand after
+the exchange. A category left out is declared in full; an empty list `[]` declares none of it.
+The point is any cards of one suit he holds; a sequence a run of at least three consecutive
+cards of one suit (part of a longer run is allowed); a set three or four of a rank, tens or
+higher. Example: `{{"elder": {{"point": ["AD", "KD", "QD", "9D", "8D"]}}}}` — Elder calls five
+diamonds, sinking the sixth.
+
+**Carte blanche** needs no key: it is judged on the hands as dealt (twelve cards without a
+king, queen or jack). Other keys (a title, notes) are ignored, and a scenario file with its
+record under `"record"` is read too.
+"""
+
+
+def format_markdown(no_rules_means: str = "britannica") -> str:
+    """The record format in plain words (Markdown)."""
+    return _FORMAT.format(no_rules_means=no_rules_means)
+
+
+FORMAT_MARKDOWN: Final = format_markdown()
+
+
+def example_record() -> dict[str, Any]:
+    """A fresh copy of the example record (a whole deal; safe to change)."""
+    return copy.deepcopy(EXAMPLE_RECORD)
+
+
+def record_json(record: dict[str, Any]) -> str:
+    """A record as readable JSON: one key a line, one trick a line."""
+    lines = []
+    for k, v in record.items():
+        if k == "tricks" and isinstance(v, list) and v:
+            inner = ",\n".join("    " + json.dumps(t, ensure_ascii=False) for t in v)
+            lines.append(f'  {json.dumps(k)}: [\n{inner}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# --- reading a record ---------------------------------------------------------------------
+
+_JSON_ERRORS: Final = (
+    ("Expecting property name enclosed in double quotes",
+     "a key must be written in double quotes, and no comma may stand before a closing }"),
+    ("Expecting ',' delimiter", "a comma is missing between two items"),
+    ("Expecting ':' delimiter", "a colon is missing after a key"),
+    ("Unterminated string", "a text is not closed by a double quote"),
+    ("Invalid control character", "a line break or tab stands inside a text"),
+    ("Invalid \\escape", "a backslash stands where JSON does not allow one"),
+    ("Extra data", "more text follows the record's closing }"),
+    ("Expecting value", "a value is missing or not JSON (texts and card names need double "
+                        "quotes, and no comma may stand before a closing ] or })"),
+)
+
+
+def _sentence(message: str) -> str:
+    """A message as a sentence: capital first letter, a full stop, Markdown-safe."""
+    text = message[:1].upper() + message[1:]
+    if not text.endswith((".", "!", "?")):
+        text += "."
+    return md_escape(text)
+
+
+def _not_json(text: str, name: str | None, err: json.JSONDecodeError) -> str:
+    what = f"{name} is" if name else "it is"
+    if not text.startswith("{"):
+        hint = "a file must start with {" if name else "the text must start with {"
+        return _sentence(f"This is not a deal record: {what} not JSON ({hint})")
+    why = next((plain for start, plain in _JSON_ERRORS if err.msg.startswith(start)),
+               "the JSON is broken")
+    return _sentence(f"This is not a deal record: {what} not valid JSON — on line {err.lineno}, "
+                     f"character {err.colno}, {why}")
+
+
+def parse_record_text(text: str, *, name: str | None = None
+                      ) -> tuple[dict[str, Any] | None, list[str]]:
+    """Read a pasted (or uploaded) deal record. Returns ``(record, [])`` for a valid deal (a
+    scenario's ``"record"`` taken out of it), else ``(None, messages)``: plain words,
+    Markdown-safe, every problem of the record's shape at once, or else the first rule it
+    breaks while being replayed. ``name`` (a file name) is used in the messages.
+    """
+    text = (text or "").lstrip("\ufeff").strip()
+    if not text:
+        return None, [_sentence("There is no deal record to read: "
+                                + (f"{name} is empty" if name else "the text is empty"))]
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        return None, [_not_json(text, name, e)]
+    except RecursionError:
+        return None, [_sentence("This is not a deal record: it is nested too deeply")]
+    if isinstance(data, dict) and isinstance(data.get("record"), dict):
+        data = data["record"]
+    problems = record_problems(data)
+    if not problems:
+        assert isinstance(data, dict)
+        return data, []
+    return None, [_sentence(p.message) for p in problems]
+
+
+def parse_record_bytes(data: bytes, *, name: str) -> tuple[dict[str, Any] | None, list[str]]:
+    """:func:`parse_record_text` for a file's bytes (UTF-8, with or without a BOM)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None, [_sentence(f"This is not a deal record: {name} is not JSON (it is not "
+                                "text at all)")]
+    return parse_record_text(text, name=name)
+
+
+# --- widgets ------------------------------------------------------------------------------
+
+
+def _load_example(target_text_key: str, text: str, on_load: Callable[[], None] | None) -> None:
+    st.session_state[target_text_key] = text
+    if on_load is not None:
+        on_load()
+
+
+def record_help(key: str, target_text_key: str, *, on_load: Callable[[], None] | None = None,
+                example: dict[str, Any] | None = None,
+                no_rules_means: str = "britannica") -> None:
+    """The record format (an expander), "Load an example" (writes the example's JSON into
+    ``st.session_state[target_text_key]``, then calls ``on_load``) and a download of the
+    example. ``example`` replaces the built-in one; ``no_rules_means`` says which preset
+    scores a record that names none, on this page."""
+    text = record_json(example if example is not None else EXAMPLE_RECORD)
+    with st.expander("The deal record format", icon=":material/help:"):
+        st.markdown(format_markdown(no_rules_means))
+        st.download_button("Download the JSON Schema", data=SCHEMA_PATH.read_bytes(),
+                           file_name="record.schema.json", mime="application/schema+json",
+                           key=f"{key}_schema", on_click="ignore",
+                           icon=":material/data_object:")
+        st.caption("The schema describes every key for tools that check JSON; the app checks "
+                   "the rules of the deal too.")
+    with st.container(horizontal=True, key=f"{key}_buttons"):
+        st.button("Load an example", key=f"{key}_example", on_click=_load_example,
+                  args=(target_text_key, text, on_load), icon=":material/playing_cards:",
+                  help="Puts a whole example deal into the record box.")
+        st.download_button("Download the example", data=text.encode("utf-8"),
+                           file_name=EXAMPLE_FILE_NAME, mime="application/json",
+                           key=f"{key}_download", on_click="ignore",
+                           icon=":material/download:")
+
+
+def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None) -> None:
+    f = st.session_state.get(key)
+    st.session_state[f"{key}_problems"] = []
+    if f is None:
+        return
+    raw = f.getvalue()
+    try:
+        text = raw.decode("utf-8-sig")
+        json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        _, problems = parse_record_bytes(raw, name=f.name)
+        st.session_state[f"{key}_problems"] = problems
+        return
+    st.session_state[target_text_key] = text
+    if on_load is not None:
+        on_load()
+
+
+def record_uploader(key: str, target_text_key: str, *,
+                    on_load: Callable[[], None] | None = None,
+                    label: str = "…or upload a deal record (.json)") -> None:
+    """An upload button for a ``.json`` record. A JSON file's text goes into
+    ``st.session_state[target_text_key]`` (then ``on_load`` runs, so the page loads it as if
+    pasted and shows its problems, if any, as it does for pasted text); a file that is not
+    JSON is named as such, here, and the text area is left alone."""
+    st.file_uploader(label, type=["json"], key=key, on_change=_uploaded,
+                     args=(key, target_text_key, on_load))
+    for message in st.session_state.get(f"{key}_problems") or []:
+        st.error(message)
