@@ -68,7 +68,7 @@ st.title("Declarations Lab")
 st.toggle("Presentation mode", key="lab_present", on_change=_on_present,
           help="For a projector: the two hands and their scores in large print.")
 if present:
-    inject_css(big=True)
+    inject_css(big=True, present=True)
 notices = st.container()  # filled once the link's or record's hands are in place
 
 with st.container() if not present else st.expander("The hands", expanded=False):
@@ -140,36 +140,34 @@ except ValueError as e:
     st.stop()
 
 st.header("What each hand holds")
-if present:
-    holdings(score, "elder", present=True)
-    holdings(score, "younger", present=True)
-else:
-    h_l, h_r = st.columns(2, gap="large")
+with st.container(key="lab_pq_present_text" if present else None):
+    h_l, h_r = st.columns(2, gap="medium" if present else "large")
     with h_l:
-        holdings(score, "elder")
+        holdings(score, "elder", present=present)
     with h_r:
-        holdings(score, "younger")
+        holdings(score, "younger", present=present)
 
-st.header("The dialogue")
-d_l, d_r = st.columns([3, 2], gap="large")
-with d_l:
-    st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
-with d_r:
-    st.subheader("Verdicts")
-    verdict_lines(score)
+with st.container(key="lab_pq_present_text_rest" if present else None):
+    st.header("The dialogue")
+    d_l, d_r = st.columns([3, 2], gap="large")
+    with d_l:
+        st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
+    with d_r:
+        st.subheader("Verdicts")
+        verdict_lines(score)
 
-st.header("Order of reckoning")
-table, why, bonus = reckoning_table(score)
-st.markdown(table)
-if bonus:
-    st.success(why)
-else:
-    st.info(why)
+    st.header("Order of reckoning")
+    table, why, bonus = reckoning_table(score)
+    st.markdown(table)
+    if bonus:
+        st.success(why)
+    else:
+        st.info(why)
 
-st.header("Totals")
-st.table(totals_table(score))
-st.caption(f"Rules: {rules.title}. The totals end with Elder's first lead, as the tally does; "
-           "the rest of the play is not scored here.")
+    st.header("Totals")
+    st.table(totals_table(score))
+    st.caption(f"Rules: {rules.title}. The totals end with Elder's first lead, as the tally "
+               "does; the rest of the play is not scored here.")
 
 if not present:
     st.markdown("**Share this Lab**: the link opens these hands with this sinking.")

@@ -105,3 +105,50 @@ def test_broken_record_gives_a_message() -> None:
     at.button(key="lab_load").click().run()
     assert any("cannot be scored" in str(e.value) for e in at.error)
     assert not at.exception
+
+
+def test_thirty_random_hand_pairs_typed_one_after_another_are_declared_in_full() -> None:
+    """Issue 9: the sinking of one pair of hands never carries over to the next."""
+    import random
+
+    from piquet import parse_cards, score_declarations
+    from piquet.cards import DECK
+
+    rng = random.Random(9)
+    at = open_page("lab")
+    for _ in range(30):
+        deck = rng.sample(DECK, 24)
+        elder, younger = " ".join(map(str, deck[:12])), " ".join(map(str, deck[12:]))
+        at.text_input(key="lab_elder_text").set_value(elder).run()
+        at.text_input(key="lab_younger_text").set_value(younger).run()
+        assert not at.exception
+        want = score_declarations(parse_cards(elder), parse_cards(younger)).as_dict()
+        table = at.table[0].value
+        for role, col in (("elder", "Elder"), ("younger", "Younger")):
+            assert int(table[col]["Total"]) == want[role]["total"], (elder, younger)
+        assert "sunk" not in texts(at)
+
+
+def test_the_teachers_pair_after_the_example_hands_makes_102_with_the_repique() -> None:
+    at = open_page("lab")
+    at.text_input(key="lab_elder_text").set_value("AS KS QS JS 10S 9S AH KH QH AD AC KC").run()
+    at.text_input(key="lab_younger_text").set_value("8S 7S JH 10H 9H 8H 7H KD QD JD 10D 9D").run()
+    assert "**Elder** · 102 from declarations" in texts(at)
+    assert any("repique (+60)" in str(x.value) for x in at.success)
+
+
+def test_a_link_carries_the_sinking_and_the_flags() -> None:
+    at = open_page("lab", elder=ELDER, younger=YOUNGER, younger_declares='{"sets":[]}',
+                   elder_blanche="1")
+    page = texts(at)
+    assert "Sets** — Elder scores 3" in page  # Younger sank his sets
+    assert any("not dealt carte blanche" in str(e.value) for e in at.error)  # 6 courts
+    assert at.query_params["younger_declares"] == ['{"sets":[]}'] or \
+        at.query_params["younger_declares"] == '{"sets":[]}'
+
+
+def test_a_link_with_only_elder_deals_younger_from_the_rest() -> None:
+    at = open_page("lab", elder=ELDER)
+    younger = at.text_input(key="lab_younger_text").value.split()
+    assert len(younger) == 12 and not set(younger) & set(ELDER.split(","))
+    assert any("only Elder" in str(i.value) for i in at.info)

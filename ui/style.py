@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["BIG_CSS", "CSS", "inject_css"]
+__all__ = ["BIG_CSS", "CSS", "PRESENT_CSS", "inject_css"]
 
 CSS = """
 .pq-cards{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;row-gap:6px;
@@ -70,6 +70,24 @@ BIG_CSS = """
 """Extra rules for projector mode across the whole page."""
 
 
+PRESENT_CSS = """
+:root{--pq-present-card:21vh}
+[data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl'],
+[data-testid='stHeader'],[data-testid='stToolbar']{display:none !important}
+[data-testid='stMainBlockContainer']{padding-top:1.2rem;max-width:100%}
+[class*="pq_present_cards"] .pq-cards{zoom:1 !important;flex-wrap:nowrap !important}
+[class*="pq_present_cards"] .pq-cards svg.pq-card{height:var(--pq-present-card);width:auto}
+[class*="pq_present_cards"] .pq-overlap svg.pq-card:not(:first-child){
+  margin-left:calc(var(--pq-present-card) / -1.4 * .64) !important}
+[class*="pq_present_text"] p,[class*="pq_present_text"] td,[class*="pq_present_text"] th{
+  font-size:1.5rem !important;line-height:1.45}
+"""
+"""Presentation mode for a 1920×1080 projector: no sidebar, the page's full width; cards in a
+container whose key contains ``pq_present_cards`` are ``--pq-present-card`` high (21% of the
+screen's height, more than a fifth), overlapping in one row; text in a ``pq_present_text``
+container is large."""
+
+
 def _first_call_this_run(tag: str) -> bool:
     """True the first time ``tag`` is seen in the current script run (best effort).
 
@@ -94,8 +112,9 @@ def _first_call_this_run(tag: str) -> bool:
         return True
 
 
-def inject_css(*, big: bool = False) -> None:
-    """Inject the shared CSS (and with ``big`` the projector-mode rules) once per run.
+def inject_css(*, big: bool = False, present: bool = False) -> None:
+    """Inject the shared CSS (with ``big`` the projector-mode rules, with ``present`` the
+    presentation-mode layout) once per run.
 
     Safe to call from every page and widget helper: later calls in the same run do nothing.
     """
@@ -103,3 +122,5 @@ def inject_css(*, big: bool = False) -> None:
         st.html(f"<style>{CSS}</style>")
     if big and _first_call_this_run("big"):
         st.html(f"<style>{BIG_CSS}</style>")
+    if present and _first_call_this_run("present"):
+        st.html(f"<style>{PRESENT_CSS}</style>")

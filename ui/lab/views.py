@@ -52,8 +52,9 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
             for c in v.scored:
                 scoring.update(c.cards)
     st.markdown(f"**{role.capitalize()}** · {score.total(role)} from declarations")
-    show_cards(hand, width=150 if present else 52, highlight=frozenset(scoring),
-               four_colour=four_colour(), overlap=present)
+    with st.container(key=f"lab_{role}_pq_present_cards" if present else None):
+        show_cards(hand, width=52, highlight=frozenset(scoring), four_colour=four_colour(),
+                   overlap=present)
     if scoring:
         st.caption("The highlighted cards are the ones that score.")
     rows: list[tuple[str, Point | Run | CardSet]] = []
@@ -93,18 +94,16 @@ def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
     by_cat = {c: (score.score("elder", c), score.score("younger", c))
               for c in ("blanche", "point", "sequences", "sets")}
     r = reckon(**by_cat, play=["elder"])
-    rows = ["| # | Step | Who | Points | Elder | Younger | |",
-            "|---:|---|---|---:|---:|---:|---|"]
-    for n, ev in enumerate(r.events, 1):
-        reached = ""
+    rows = ["| Step | Who | Points | Elder | Younger |", "|---|---|---:|---:|---:|"]
+    for ev in r.events:
         mine = ev.elder_total if ev.player == "elder" else ev.younger_total
-        if ev.category in ("repique", "pique"):
-            reached = f"**{ev.category.upper()}!**"
-        elif mine - ev.points < 30 <= mine:
-            reached = "reaches 30"
         step = "Elder's first lead" if ev.category == "lead" else ev.label.capitalize()
-        rows.append(f"| {n} | {step} | {ev.player.capitalize()} | {ev.points} | "
-                    f"{ev.elder_total} | {ev.younger_total} | {reached} |")
+        if ev.category in ("repique", "pique"):
+            step = f"**{ev.category.upper()}!**"
+        elif mine - ev.points < 30 <= mine:
+            step += " *(reaches 30)*"
+        rows.append(f"| {step} | {ev.player.capitalize()} | {ev.points} | "
+                    f"{ev.elder_total} | {ev.younger_total} |")
     return "\n".join(rows), bonus_sentence(score, r), bool(r.repique or r.pique)
 
 
