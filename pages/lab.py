@@ -23,11 +23,16 @@ from ui.lab.state import (
 )
 from ui.lab.views import (
     holdings,
-    load_record,
     reckoning_table,
     totals_table,
     verdict_lines,
     whole_deal,
+)
+from ui.record_help import (
+    parse_record_text,
+    record_help,
+    record_uploader,
+    show_record_problems,
 )
 from ui.settings import current_rules, four_colour
 from ui.style import inject_css
@@ -45,8 +50,8 @@ def _pills(key: str) -> frozenset[Card]:
 
 
 def _load_pasted() -> None:
-    record, problem = load_record(st.session_state.get("lab_record_text") or "")
-    st.session_state["lab_record_problem"] = problem
+    record, problems = parse_record_text(st.session_state.get("lab_record_text") or "")
+    st.session_state["lab_record_problems"] = problems
     if record is not None:
         load_record_into_lab(record)
 
@@ -75,12 +80,15 @@ with st.container() if not present else st.expander("The hands", expanded=False)
     st.caption("Build Elder's and Younger's hands as they are **after the exchange** (12 "
                "cards each), or paste a deal record. Every score below is explained on the "
                "cards.")
-    with st.expander("Paste a deal record", icon=":material/upload:"):
+    with st.expander("Paste a deal record", icon=":material/upload:",
+                     expanded=bool(st.session_state.get("lab_record_problems"))):
         st.text_area("Deal record (JSON)", key="lab_record_text", height=140,
                      placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
         st.button("Load record", key="lab_load", on_click=_load_pasted)
-        if st.session_state.get("lab_record_problem"):
-            st.error(md_escape(st.session_state["lab_record_problem"]))
+        show_record_problems(st.session_state.get("lab_record_problems") or [])
+        record_uploader("lab_upload", "lab_record_text", on_load=_load_pasted)
+        record_help("lab_help", "lab_record_text", on_load=_load_pasted,
+                    no_rules_means="the preset chosen in the sidebar")
 
     left, right = st.columns(2, gap="large")
     hands: dict[str, tuple[Card, ...] | None] = {}

@@ -3,7 +3,6 @@ reckoning as a running tally that ends with Elder's first lead, and the totals."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import streamlit as st
@@ -126,22 +125,6 @@ def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
     return (f"{no_repique} Elder has {c.elder_after_lead} after his first lead and Younger "
             f"nothing yet: Elder makes a pique (+30) if he scores {pts} in play before "
             "Younger scores any.")
-
-
-def load_record(text: str) -> tuple[dict[str, Any] | None, str | None]:
-    """Parse a pasted record (JSON; the record alone or under "record")."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        return None, f"That is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})."
-    if isinstance(data, dict) and isinstance(data.get("record"), dict):
-        data = data["record"]
-    try:
-        score_record(data)
-    except ValueError as e:
-        return None, f"That record cannot be scored: {e}."
-    assert isinstance(data, dict)
-    return data, None
 
 
 def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
