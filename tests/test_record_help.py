@@ -45,7 +45,15 @@ def run_app() -> AppTest:
 
 
 def errors(at: AppTest) -> list[str]:
-    return [plain(str(e.value)) for e in at.error]
+    """Every problem shown, box by box: a box holds one message, or a count and a list."""
+    out: list[str] = []
+    for box in at.error:
+        text = str(box.value)
+        items = [line[2:] for line in text.splitlines() if line.startswith("- ")]
+        if items:
+            assert text.startswith(f"This record has {len(items)} problems:\n\n"), text
+        out += [plain(m) for m in items or [text]]
+    return out
 
 
 def loaded_line(at: AppTest) -> str | None:
@@ -146,7 +154,8 @@ def test_user_text_is_escaped() -> None:
     rec["elder"][0] = "[x](js:1) <b>"
     at.text_area(key="rec_text").set_value(json.dumps(rec)).run()
     at.button(key="load").click().run()
-    (raw,) = [str(e.value) for e in at.error]
+    (box,) = at.error
+    raw = str(box.value)
     assert "[x](" not in raw and "<b>" not in raw
     assert "'[x](js:1) <b>' is not a card" in plain(raw)
 

@@ -5,7 +5,8 @@ A page owns its text area; these helpers write into it (through ``st.session_sta
 read what it holds::
 
     import streamlit as st
-    from ui.record_help import parse_record_text, record_help, record_uploader
+    from ui.record_help import (parse_record_text, record_help, record_uploader,
+                                  show_record_problems)
 
     def _load() -> None:                      # the page's own "load" callback
         record, problems = parse_record_text(st.session_state["lab_record_text"])
@@ -16,8 +17,7 @@ read what it holds::
                 no_rules_means="the preset chosen in the sidebar")
     record_uploader("lab_upload", "lab_record_text", on_load=_load)
     st.button("Load record", on_click=_load)
-    for message in problems:                  # Markdown-safe already: do not escape again
-        st.error(message)
+    show_record_problems(problems)            # one error box; Markdown-safe already
 
 The API:
 
@@ -40,6 +40,8 @@ The API:
   breaks while being replayed ("Trick 4: Younger plays 10S to KD but holds a diamond: he
   must follow suit."). Messages are Markdown-safe (escaped with :func:`ui.text.md_escape`).
 - ``parse_record_bytes(data, *, name)``: the same for an uploaded file's bytes.
+- ``show_record_problems(messages)`` shows them in one ``st.error`` box (one message alone,
+  or "This record has 3 problems:" and a list); ``problems_markdown(messages)`` is its text.
 - ``example_record()`` (a fresh copy), ``record_json(record)`` (a record as readable JSON,
   one trick a line), ``FORMAT_MARKDOWN`` (the plain-word description) and
   ``SCHEMA_PATH`` (``piquet/record.schema.json``).
@@ -202,6 +204,21 @@ def parse_record_text(text: str, *, name: str | None = None
     return None, [_sentence(p.message) for p in problems]
 
 
+def problems_markdown(messages: list[str]) -> str:
+    """The messages of :func:`parse_record_text` as one Markdown block: the message alone, or
+    "This record has 3 problems:" and a list."""
+    if len(messages) == 1:
+        return messages[0]
+    return (f"This record has {len(messages)} problems:\n\n"
+            + "\n".join(f"- {m}" for m in messages))
+
+
+def show_record_problems(messages: list[str]) -> None:
+    """Show the messages of :func:`parse_record_text` in one error box (nothing if none)."""
+    if messages:
+        st.error(problems_markdown(messages), icon=":material/error:")
+
+
 def parse_record_bytes(data: bytes, *, name: str) -> tuple[dict[str, Any] | None, list[str]]:
     """:func:`parse_record_text` for a file's bytes (UTF-8, with or without a BOM)."""
     try:
@@ -274,5 +291,4 @@ def record_uploader(key: str, target_text_key: str, *,
     JSON is named as such, here, and the text area is left alone."""
     st.file_uploader(label, type=["json"], key=key, on_change=_uploaded,
                      args=(key, target_text_key, on_load))
-    for message in st.session_state.get(f"{key}_problems") or []:
-        st.error(message)
+    show_record_problems(st.session_state.get(f"{key}_problems") or [])

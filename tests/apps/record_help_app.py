@@ -15,7 +15,12 @@ if str(ROOT) not in sys.path:
 import streamlit as st  # noqa: E402
 
 from piquet import score_record  # noqa: E402
-from ui.record_help import parse_record_text, record_help, record_uploader  # noqa: E402
+from ui.record_help import (  # noqa: E402
+    parse_record_text,
+    record_help,
+    record_uploader,
+    show_record_problems,
+)
 
 
 def _load() -> None:
@@ -31,8 +36,7 @@ if __name__ == "__main__":
                 no_rules_means="the preset chosen in the sidebar")
     record_uploader("upload", "rec_text", on_load=_load)
     st.button("Load record", key="load", on_click=_load)
-    for message in st.session_state.get("rec_problems") or []:
-        st.error(message)
+    show_record_problems(st.session_state.get("rec_problems") or [])
     record = st.session_state.get("rec_loaded")
     if record is not None:
         sheet = score_record(record).as_dict()
