@@ -105,3 +105,24 @@ def test_lab_presentation_mode_fills_a_projector(
     # and with it every card, whose height follows the screen's)
     page.screenshot(path=str(Path(__file__).resolve().parents[2] / "docs" / "screenshots"
                              / "lab-presentation.png"))
+
+
+def test_record_help_loads_the_example_and_a_broken_record_lists_its_problems(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+    shot: Callable[[str], Path],
+) -> None:
+    _open(page, f"{app_server}/lab", wait_for_app)
+    page.get_by_text("Paste a deal record", exact=True).click()
+    page.get_by_text("The deal record format", exact=True).click()
+    expect(page.get_by_role("button", name="Download the example")).to_be_visible()
+    page.get_by_role("button", name="Load an example").click()
+    wait_for_app()
+    expect(page.get_by_text("The whole deal, from the record")).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    shot("lab-record-help")
+    box = page.get_by_role("textbox", name="Deal record (JSON)")
+    box.fill('{"elder": ["AS"], "younger": []}')
+    page.get_by_role("button", name="Load record").click()
+    wait_for_app()
+    expect(page.get_by_text("This record has 4 problems")).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
