@@ -3,6 +3,7 @@
 #   make test   install the dev requirements and Debian's chromium, then ruff, mypy, pytest
 #   make lint   ruff + mypy only
 #   make bench  run every bench/*.py script
+#   make soak   the model-based page tests run long (thousands of random steps a page)
 #   make clean  remove .venv and caches
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -17,13 +18,14 @@ RUN_STAMP := $(VENV)/.stamp-requirements
 DEV_STAMP := $(VENV)/.stamp-requirements-dev
 PORT ?= 8501
 
-.PHONY: help run test lint bench clean chromium
+.PHONY: help run test lint bench soak clean chromium
 
 help:
 	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install requirements-dev.txt + Debian chromium, then ruff, mypy --strict, pytest"
 	@echo "make lint   - ruff check + mypy --strict piquet"
 	@echo "make bench  - run every bench/*.py script"
+	@echo "make soak   - the model-based page tests, thousands of random steps a page"
 	@echo "make clean  - remove .venv and caches"
 
 $(PY):
@@ -62,6 +64,9 @@ bench: $(RUN_STAMP)
 		PYTHONPATH="$(CURDIR)$${PYTHONPATH:+:$$PYTHONPATH}" $(PY) "$$f" || failed+=("$$f"); \
 	done; \
 	if (( $${#failed[@]} > 0 )); then echo "bench: FAILED: $${failed[*]}" >&2; exit 1; fi
+
+soak: $(DEV_STAMP)
+	$(PY) scripts/soak.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results

@@ -7,22 +7,21 @@ sinking widgets, the flags, the preset). The model also knows what the user did:
 changed is declared in full unless the user then sank something (the bug this test was written
 for: the old Lab kept the sinking of the previous hands).
 
-Expected values come only from ``piquet``; nothing from ``ui/``. ``LAB_SOAK_STEPS`` (see
-``scripts/soak.py``) makes the same machine run long.
+Expected values come only from ``piquet``; nothing from ``ui/``. ``make soak`` runs the same machine
+for thousands of steps (``tests/model_settings.py``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as hst
 from apptest import open_page
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet import parse_cards, reckon, score_declarations
@@ -372,13 +371,5 @@ class LabMachine(RuleBasedStateMachine):
                 assert f"scores {need} more point" in said, said
 
 
-LabMachine.TestCase.settings = settings(
-    max_examples=int(os.environ.get("LAB_SOAK_EXAMPLES", "12")),
-    stateful_step_count=int(os.environ.get("LAB_SOAK_STEPS", "12")),
-    derandomize=not os.environ.get("LAB_SOAK_STEPS"),
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    phases=[Phase.explicit, Phase.reuse, Phase.generate]
-    + ([Phase.shrink] if os.environ.get("LAB_SHRINK") else []),
-)
+LabMachine.TestCase.settings = model_settings(examples=12, steps=12)
 TestLab = LabMachine.TestCase

@@ -11,6 +11,7 @@ to ``width`` pixels. Pips are path data in a ``0 0 100 100`` box, placed with
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Collection, Iterable
 
@@ -163,6 +164,7 @@ def _back() -> str:
     )
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of its arguments; the same cards recur
 def _card_svg(
     card: Card | None,
     *,

@@ -178,20 +178,21 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str,
             f"{who}'s point: the cards declared", codes, selection_mode="multi",
             default=codes, key=f"{k}_pcards_{suit}", format_func=show)
         point = [c for c in by_suit[suit] if str(c) in (chosen or [])]
+    labels: dict[str, str] = {NONE: "Not declared"}
     runs: list[str] = []
     for i, run in enumerate(combos.sequences):
         opts = run_choices(run)
-        runs.append(st.selectbox(
-            f"{who}: {run.name} in {run.suit.noun}", opts, key=f"{k}_run{i}",
-            format_func=lambda r: "Not declared" if r == NONE else
-            f"{analyse(parse_cards(r)).sequences[0].name}: {show(r)}") or NONE)
+        for r in opts[:-1]:
+            labels[r] = f"{analyse(parse_cards(r)).sequences[0].name}: {show(r)}"
+        runs.append(st.selectbox(f"{who}: {run.name} in {run.suit.noun}", opts,
+                                 key=f"{k}_run{i}", format_func=labels.__getitem__) or NONE)
     sets: list[str] = []
     for i, cs in enumerate(combos.sets):
         opts = set_choices(cs)
-        sets.append(st.selectbox(
-            f"{who}: {cs.call.lower()}", opts, key=f"{k}_set{i}",
-            format_func=lambda s: "Not declared" if s == NONE else
-            f"{analyse(parse_cards(s)).sets[0].call}: {show(s)}") or NONE)
+        for s in opts[:-1]:
+            labels[s] = f"{analyse(parse_cards(s)).sets[0].call}: {show(s)}"
+        sets.append(st.selectbox(f"{who}: {cs.call.lower()}", opts, key=f"{k}_set{i}",
+                                 format_func=labels.__getitem__) or NONE)
     spec = declaration_spec(combos, point, runs, sets)
     st.button("Declare in full", key=f"lab_full_{role}", on_click=reset_to_full,
               args=(role, hand), disabled=spec is None, icon=":material/done_all:")
