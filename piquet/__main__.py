@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from piquet.record import score_record
+from piquet.record import RecordError, score_record
 from piquet.sheet import format_sheet
 
 
@@ -31,6 +31,15 @@ def _score(path: str) -> int:
         data = data["record"]
     try:
         score = score_record(data)
+    except RecordError as e:
+        problems = e.problems or ()
+        if len(problems) > 1:
+            print(f"error: {path}: {len(problems)} problems:", file=sys.stderr)
+            for p in problems:
+                print(f"  - {p.message}", file=sys.stderr)
+        else:
+            print(f"error: {path}: {e}", file=sys.stderr)
+        return 1
     except ValueError as e:
         print(f"error: {path}: {e}", file=sys.stderr)
         return 1

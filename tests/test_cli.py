@@ -57,3 +57,12 @@ def test_bad_file_names_the_problem(tmp_path: Path, content: str, expected: str)
 def test_missing_file(tmp_path: Path) -> None:
     out = run("score", str(tmp_path / "nope.json"))
     assert out.returncode != 0 and "cannot read" in out.stderr
+
+
+def test_score_names_every_problem_of_a_broken_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"elder": ["AS"], "younger": []}')
+    proc = run("score", str(bad))
+    assert proc.returncode == 1
+    err = proc.stderr
+    assert "4 problems" in err and "'talon'" in err and "Younger's hand has 0 cards" in err
