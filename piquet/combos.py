@@ -140,7 +140,9 @@ class Point:
 
     def describe(self) -> str:
         """``5 cards making 49 in hearts (A♥ K♥ Q♥ J♥ 8♥)``."""
-        return f"{self.length} cards making {self.pips} in {self.suit.noun} ({pretty(self.cards)})"
+        cards = "card" if self.length == 1 else "cards"
+        return (f"{self.length} {cards} making {self.pips} in {self.suit.noun} "
+                f"({pretty(self.cards)})")
 
 
 @dataclass(frozen=True, slots=True)

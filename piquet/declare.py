@@ -32,6 +32,7 @@ from piquet.combos import (
     number_word,
 )
 from piquet.reckon import ROLES, Role
+from piquet.rule_text import counted
 
 Category = Literal["point", "sequences", "sets"]
 CATEGORIES: Final[tuple[Category, ...]] = ("point", "sequences", "sets")
@@ -115,7 +116,8 @@ def _run_from(cards: tuple[Card, ...], held: int, who: str) -> Run:
     shown = " ".join(map(str, cards))
     _check_held(cards, held, who, "a sequence")
     if len(cards) < 3:
-        raise DeclarationError(f"{who}'s declared sequence {shown} has {len(cards)} cards; "
+        raise DeclarationError(f"{who}'s declared sequence {shown} has "
+                               f"{counted(len(cards), 'card')}; "
                                "a sequence needs at least three")
     if len({c.suit for c in cards}) > 1:
         raise DeclarationError(f"{who}'s declared sequence {shown} mixes suits")
@@ -133,7 +135,8 @@ def _set_from(cards: tuple[Card, ...], held: int, who: str) -> CardSet:
     if len({c.rank for c in cards}) > 1:
         raise DeclarationError(f"{who}'s declared set {shown} mixes ranks")
     if len(cards) not in (3, 4):
-        raise DeclarationError(f"{who}'s declared set {shown} has {len(cards)} cards; "
+        raise DeclarationError(f"{who}'s declared set {shown} has "
+                               f"{counted(len(cards), 'card')}; "
                                "a set is three or four of a rank")
     rank = cards[0].rank
     if rank < Rank.TEN:
@@ -254,7 +257,7 @@ def _what(c: Point | Run | CardSet | None) -> str:
     if c is None:
         return "nothing"
     if isinstance(c, Point):
-        return f"{c.length} cards"
+        return counted(c.length, "card")
     if isinstance(c, Run):
         return c.name.lower()
     return c.call.lower()
@@ -276,15 +279,19 @@ def _explain(v: Verdict) -> str:
         return f"{L} declares no {name}, so {W}'s {_what(won)} is unopposed{tail}"
     if v.reason is Reason.EQUAL:
         if isinstance(v.elder, Point):
-            return (f"Both points are {v.elder.length} cards making {v.elder.pips}: Equal, "
+            return (f"Both points are {counted(v.elder.length, 'card')} making {v.elder.pips}: "
+                    "Equal, "
                     "nobody scores the point.")
         return (f"Both best sequences are a {_what(v.elder)}: Equal, so neither player scores "
                 "any sequence, not even lesser ones.")
     if v.reason is Reason.LONGER:
-        return f"{W}'s {_what(won)} beat{'s' if name != 'point' else ''} {L}'s {_what(lost)}" \
+        one = name != "point" or (isinstance(won, Point) and won.length == 1)
+        return f"{W}'s {_what(won)} beat{'s' if one else ''} {L}'s {_what(lost)}" \
                f" (longer){tail}"
     if v.reason is Reason.MORE_PIPS and isinstance(won, Point) and isinstance(lost, Point):
-        return (f"Both have {won.length} cards; {W}'s make {won.pips}, {L}'s {lost.pips}"
+        makes = "makes" if won.length == 1 else "make"
+        return (f"Both have {counted(won.length, 'card')}; {W}'s {makes} {won.pips}, "
+                f"{L}'s {lost.pips}"
                 f"{tail}")
     if v.reason is Reason.QUATORZE_BEATS_TRIO:
         return f"{W}'s {_what(won)} beat {L}'s {_what(lost)}: any quatorze beats any trio{tail}"

@@ -930,7 +930,8 @@ def _exchange_reason(kept: Sequence[Card], est: float) -> str:
     m = cards_mask(kept)
     s = max(range(4), key=lambda x: (POINT_KEY[m >> 8 * x & 255], -x))
     n = SUIT_LENGTH[m >> 8 * s & 255]
-    parts = [f"keeps your {_SUIT_NAMES[s]} ({n} cards, {SUIT_PIPS[m >> 8 * s & 255]} pips)"]
+    parts = [f"keeps your {_SUIT_NAMES[s]} ({n} card{'' if n == 1 else 's'}, "
+             f"{SUIT_PIPS[m >> 8 * s & 255]} pips)"]
     runs = sum(SEQ_SCORE[m >> 8 * x & 255] for x in range(4))
     if runs:
         parts.append(f"sequences worth {runs}")
