@@ -31,7 +31,15 @@ from piquet.declare import (
     declaration_from_spec,
 )
 from piquet.partie import Partie, Settlement, cut_for_deal, settle_partie
-from piquet.reckon import PlayPoint, Reckoning, ScoreEvent, reckon
+from piquet.reckon import (
+    PiqueChance,
+    PiqueOutlook,
+    PlayPoint,
+    Reckoning,
+    ScoreEvent,
+    pique_chance,
+    reckon,
+)
 from piquet.record import (
     DealRecord,
     DealScore,
@@ -61,6 +69,8 @@ __all__ = [
     "DialogueLine",
     "HandError",
     "Partie",
+    "PiqueChance",
+    "PiqueOutlook",
     "PlayPoint",
     "Point",
     "Rank",
@@ -83,6 +93,7 @@ __all__ = [
     "hand_of",
     "parse_card",
     "parse_cards",
+    "pique_chance",
     "reckon",
     "record_problems",
     "score_declarations",
