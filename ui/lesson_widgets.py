@@ -249,7 +249,7 @@ def _cards(cards: Sequence[Card], **kw: Any) -> None:
 def _faces_down(n: int, width: float = SMALL_WIDTH) -> None:
     """``n`` cards face down (the talon as it lies on the table)."""
     backs = "".join(card_svg(DECK[0], width=width, face_down=True) for _ in range(n))
-    st.markdown(f'<div class="pq-cards" role="group" aria-label="{n} face-down cards">'
+    st.markdown(f'<div class="pq-cards" role="group" aria-label="{counted(n, "face-down card")}">'
                 f"{backs}</div>", unsafe_allow_html=True)
 
 
