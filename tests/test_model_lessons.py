@@ -5,8 +5,8 @@ the preset — driven through AppTest. After **every** step each number the less
 shows is checked against ``piquet``, computed here from what the widgets show (the text
 boxes, the pickers, the selectors, the preset); never from ``ui/``.
 
-Bounded and derandomised (about 35 s here). A long run: ``LESSONS_SOAK_EXAMPLES=500``
-(and ``LESSONS_SOAK_STEPS``; ``LESSONS_NO_SHRINK=1`` reports a failure without shrinking).
+Bounded and derandomised (about 35 s here, :mod:`model_settings`); ``make soak``
+(``scripts/soak.py lessons``, ``PIQUET_SOAK_EXAMPLES``/``PIQUET_SOAK_STEPS``) runs it long.
 Checked by hand: an off-by-one in any widget's number fails the default run; a number wrong
 only in one rare state (the missed-pique example at its last step) fails a 200-example run.
 """
@@ -14,14 +14,14 @@ only in one rare state (the missed-pique example at its last step) fails a 200-e
 from __future__ import annotations
 
 import math
-import os
 import random
 import re
 from typing import Any
 
 import hypothesis.strategies as hst
-from hypothesis import HealthCheck, Phase, event, settings
+from hypothesis import event
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet import (
@@ -541,15 +541,5 @@ class LessonWidgets(RuleBasedStateMachine):
             assert row["Elder: play"] == sheet["elder"]["play"]
 
 
-LessonWidgets.TestCase.settings = settings(
-    max_examples=int(os.environ.get("LESSONS_SOAK_EXAMPLES", "40")),
-    stateful_step_count=int(os.environ.get("LESSONS_SOAK_STEPS", "20")),
-    derandomize=True,
-    deadline=None,
-    # LESSONS_NO_SHRINK=1: report the first failing sequence at once (shrinking reruns
-    # AppTest many times)
-    phases=[p for p in Phase
-            if p is not Phase.shrink or not os.environ.get("LESSONS_NO_SHRINK")],
-    suppress_health_check=list(HealthCheck),
-)
+LessonWidgets.TestCase.settings = model_settings(examples=40, steps=20)
 TestLessonWidgets = LessonWidgets.TestCase
