@@ -3,7 +3,7 @@ level selector, teacher mode, and reproducible seeded quizzes.
 
 Plain query parameters may be dropped by a page switch, so each test sets the quiz's
 parameters after ``switch_page`` and before the run that opens the page. ``?rules=`` is
-different: it is bound to the frame's selector and is given before the app's first run.
+read by the frame (``ui.settings``) on any run; these tests give it before the first.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ def open_quiz(seed: str | None = "42", level: str | None = None,
               rules: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     if rules is not None:
-        # ?rules= is bound to the frame's widget, which keeps it across page switches; it is
-        # read when the app starts (set after the switch it is ignored).
+        # ?rules= is kept by the frame across page switches
         at.query_params["rules"] = rules
     at.run()
     assert not at.exception
@@ -247,3 +246,40 @@ def test_unseeded_quiz_offers_a_share_link() -> None:
     assert prompt(at) == expected_unseeded.prompt
     at = answer(at, q.correct)
     assert at.success
+
+
+def test_a_preset_in_a_link_after_the_switch_and_its_name() -> None:
+    at = open_quiz("42", "expert")
+    at.query_params["rules"] = "cavendish"
+    at = run(at)
+    assert at.session_state["quiz_identity"][2] == "cavendish"
+    assert prompt(at) == generate_question("42", 0, "expert", "cavendish").prompt
+    assert any("rules: Cavendish (1882)" in c.value for c in at.caption)
+    assert "rules=cavendish" in at.code[0].value
+
+
+def test_next_question_asks_for_the_top_of_the_page() -> None:
+    """Each question mounts a scroll-to-top element named after it (ui/scroll.py); the
+    browser test checks the scrolling itself."""
+    at = open_quiz("42", "beginner")
+
+    def scroll_keys(at: AppTest) -> set[str]:
+        found: set[str] = set()
+
+        def walk(node: Any) -> None:
+            key = getattr(node, "key", None) or ""
+            proto = getattr(node, "proto", None)
+            for text in (str(key), str(getattr(proto, "id", ""))):
+                if "pq_scroll_quiz" in text:
+                    found.add(text)
+            for child in getattr(node, "children", {}).values():
+                walk(child)
+
+        walk(at._tree)
+        return found
+
+    first = scroll_keys(at)
+    assert first
+    at.button(key="quiz_next").click()
+    at = run(at)
+    assert scroll_keys(at) and scroll_keys(at) != first
