@@ -91,17 +91,24 @@ else:
         data = [{"deal": i + 1, "player": p, "total": t}
                 for i, (ta, tb) in enumerate(state.running) for p, t in (("A", ta), ("B", tb))]
         players = list(COLOURS)
+        colour = alt.Color("player:N", legend=None,
+                           scale=alt.Scale(domain=players, range=list(COLOURS.values())))
         lines = alt.Chart(alt.Data(values=data)).mark_line(point=True, strokeWidth=3).encode(
             x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
-            color=alt.Color("player:N", title="Player",
-                            scale=alt.Scale(domain=players, range=list(COLOURS.values()))),
-            shape=alt.Shape("player:N", title="Player",
+            color=colour,
+            shape=alt.Shape("player:N", legend=None,
                             scale=alt.Scale(domain=players, range=["circle", "square"])),
-            strokeDash=alt.StrokeDash("player:N", title="Player",
+            strokeDash=alt.StrokeDash("player:N", legend=None,
                                       scale=alt.Scale(domain=players, range=[[1, 0], [6, 3]])))
         rubicon = alt.Chart(alt.Data(values=[{"y": 100}])).mark_rule(
             strokeDash=[2, 3], color="#555555").encode(y="y:Q")
-        right.altair_chart(lines + rubicon, width="stretch")
+        # each line named at its end, in its own colour (no legend to look up)
+        ends = [{"deal": len(state.running), "player": p, "total": t}
+                for p, t in zip(players, state.running[-1], strict=True)]
+        names = alt.Chart(alt.Data(values=ends)).mark_text(
+            align="left", dx=8, fontSize=15, fontWeight="bold").encode(
+            x="deal:O", y="total:Q", text="player:N", color=colour)
+        right.altair_chart(lines + rubicon + names, width="stretch")
         right.caption("A is the solid blue line, B the dashed orange one. The dotted grey line "
                       "is the rubicon, 100: a loser below it is rubiconed.")
 
