@@ -8,7 +8,8 @@ After every step the page is read back and compared with the engine: the questio
 for the seed, level, preset and number the page displays; the score, the streak, the
 accuracy and the table of kinds equal what this test counts from ``piquet.quiz.check_answer``
 on the answers read back from the widgets at each Check; the feedback shown is that check's.
-Nothing here comes from ``ui/``.
+Nothing here comes from ``ui/``. Bounded and derandomised here; ``make soak`` runs it long
+(``tests/model_settings.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apptest import open_page
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet.quiz import (
@@ -334,8 +336,5 @@ class Quiz(RuleBasedStateMachine):
             assert {f.key for f in q.fields} == set(answer_widgets(at))
 
 
-Quiz.TestCase.settings = settings(
-    max_examples=20, stateful_step_count=15, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+Quiz.TestCase.settings = model_settings(examples=20, steps=15)
 TestQuizModel = Quiz.TestCase

@@ -7,6 +7,7 @@ chart's points, the "after n deals" line, the settlement and its winner) is comp
 what ``piquet`` computes from the values read back from the two text fields; errors must name
 every bad value, and never stand beside a result. The expected values come from ``piquet``
 (``Partie``, ``settle_partie``) and this file's own reading of the fields, never from ``ui/``.
+Bounded and derandomised here; ``make soak`` runs it long (``tests/model_settings.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import re
 from typing import Any
 
 from apptest import open_page
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet import Partie, settle_partie
@@ -254,8 +256,5 @@ class ScoreSheet(RuleBasedStateMachine):
             assert not infos and not page["success"]
 
 
-ScoreSheet.TestCase.settings = settings(
-    max_examples=15, stateful_step_count=12, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+ScoreSheet.TestCase.settings = model_settings(examples=15, steps=12)
 TestScoreSheetModel = ScoreSheet.TestCase

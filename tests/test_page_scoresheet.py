@@ -91,3 +91,17 @@ def test_a_link_followed_in_the_session_replaces_what_was_typed() -> None:
     assert at.text_input(key="sheet_a").value == "40,30,20,0,10,20"
     assert "A scores 100 + 120 + 89 = 309." in texts(at)
     assert not at.get("dataframe") and at.table  # text, not a canvas grid
+
+
+def test_counted_words_agree_with_their_numbers() -> None:
+    """0, 1, 2 and 5 deals entered (and so 6, 5, 4 and 1 to play): "1 deal", "2 deals"."""
+    for n, phrase in ((1, "After 1 deal: A 10, B 5. 5 deals to play."),
+                      (2, "After 2 deals: A 20, B 10. 4 deals to play."),
+                      (5, "After 5 deals: A 50, B 25. 1 deal to play.")):
+        at = open_page("scoresheet", a=",".join(["10"] * n), b=",".join(["5"] * n))
+        assert phrase in texts(at)
+    at = open_page("scoresheet", a="10,20", b="5")
+    assert "B has fewer deals entered (1 v 2): the totals below count the 1 deal both have" \
+        in texts(at)
+    at = open_page("scoresheet", a="", b="")
+    assert "After" not in texts(at) and not at.error
