@@ -199,7 +199,8 @@ class ScoreSheet(RuleBasedStateMachine):
             used.append((x, y))
         if partie.finished and max(len(a), len(b)) > len(used):
             assert len(page["errors"]) == 1
-            assert f"deal {len(used) + 1} was not needed" in page["errors"][0]
+            error = page["errors"][0]
+            assert error.startswith(f"Deal {len(used) + 1} (") and "was not needed" in error
             event("a deal not needed")
             assert not page["tables"] and not page["charts"] and not page["success"]
             assert not page["info"]

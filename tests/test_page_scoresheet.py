@@ -65,7 +65,7 @@ def test_every_bad_value_is_named_at_once_and_no_stale_result() -> None:
 
 def test_a_deal_after_the_end_is_an_error_without_a_result() -> None:
     at = open_page("scoresheet", a="40,30,20,0,10,20,5", b="10,20,30,9,10,10")
-    assert any("deal 7 was not needed" in str(e.value) for e in at.error)
+    assert any("Deal 7 (A) was not needed" in str(e.value) for e in at.error)
     assert "309" not in texts(at) and not at.table
 
 

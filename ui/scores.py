@@ -92,7 +92,7 @@ def sheet_state(a: list[int], b: list[int]) -> SheetState:
                    f"{partie.totals[1]}), and the two extra deals are played only on a tie")
         else:
             why = "a partie tied after six deals ends after the eighth"
-        problem = f"{whose}: deal {used + 1} was not needed: {why}"
+        problem = f"deal {used + 1} ({whose}) was not needed: {why}"
         return SheetState(rows[:used], running_totals(rows[:used]), partie, problem)
     waiting = None
     if len(a) != len(b):
