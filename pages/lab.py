@@ -19,7 +19,6 @@ from ui.lab.state import (
     sync_sinking,
     take_notes,
     write_link,
-    write_partial_link,
 )
 from ui.lab.views import (
     holdings,
@@ -110,7 +109,7 @@ with notices:
     for kind, note in take_notes():
         (st.warning if kind == "warning" else st.info)(md_escape(note))
 if elder is None or younger is None or set(elder) & set(younger):
-    write_partial_link()
+    write_link({"elder": elder, "younger": younger}, {})
     if elder is None or younger is None:
         st.info("Complete both hands to see the declarations.")
     st.stop()  # the builders have already said what is wrong

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import random
-import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -33,6 +32,7 @@ from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
 from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
+from ui.links import page_url
 from ui.settings import RULES_KEY
 
 __all__ = [
@@ -45,7 +45,6 @@ __all__ = [
     "sync_sinking",
     "take_notes",
     "write_link",
-    "write_partial_link",
 ]
 
 LINK_KEYS: Final = ("elder", "younger", "elder_declares", "younger_declares",
@@ -187,53 +186,29 @@ def blanche_problem(role: Role, hand: Sequence[Card], rules: Rules) -> str | Non
             "It is not scored.")
 
 
-def write_link(hands: Mapping[Role, tuple[Card, ...]],
+def _set_param(name: str, value: str | None) -> None:
+    """Write one parameter of the address, or remove it (``None``)."""
+    if value:
+        st.query_params[name] = value
+    elif name in st.query_params:
+        del st.query_params[name]
+
+
+def write_link(hands: Mapping[Role, tuple[Card, ...] | None],
                specs: Mapping[Role, Mapping[str, Any] | None]) -> None:
-    """Write the page's state into its address (call it once both hands are good)."""
-    qp = st.query_params
+    """Write the page's state into its address. A hand that is not complete (``None``) is
+    written as typed, so that a reload shows the same page, its problem included."""
     ss = st.session_state
     for role in ROLES:
-        qp[role] = format_cards(hands[role], ",")
-        spec = specs[role]
-        if spec:
-            qp[f"{role}_declares"] = json.dumps(spec, separators=(",", ":"))
-        elif f"{role}_declares" in qp:
-            del qp[f"{role}_declares"]
-        if ss.get(blanche_key(role)):
-            qp[f"{role}_blanche"] = "1"
-        elif f"{role}_blanche" in qp:
-            del qp[f"{role}_blanche"]
-    ss["lab_link_seen"] = _link()
-
-
-def write_partial_link() -> None:
-    """While a hand is incomplete or wrong, the address holds it as typed (so a reload shows
-    the same page, problem included); no sinking is written for it."""
-    qp = st.query_params
-    ss = st.session_state
-    for role in ROLES:
-        text = " ".join(str(ss.get(f"{builder_key(role)}_text") or "").split())
-        if text:
-            qp[role] = text.replace(" ", ",")
-        elif role in qp:
-            del qp[role]
-        if f"{role}_declares" in qp:
-            del qp[f"{role}_declares"]
-        if ss.get(blanche_key(role)):
-            qp[f"{role}_blanche"] = "1"
-        elif f"{role}_blanche" in qp:
-            del qp[f"{role}_blanche"]
+        hand, spec = hands[role], specs.get(role)
+        typed = " ".join(str(ss.get(f"{builder_key(role)}_text") or "").split())
+        _set_param(role, format_cards(hand, ",") if hand else typed.replace(" ", ","))
+        _set_param(f"{role}_declares",
+                   json.dumps(spec, separators=(",", ":")) if spec and hand else None)
+        _set_param(f"{role}_blanche", "1" if ss.get(blanche_key(role)) else None)
     ss["lab_link_seen"] = _link()
 
 
 def lab_link() -> str:
     """The page's address with its parameters (for "Share this Lab")."""
-    base = "/lab"
-    try:
-        url = st.context.url
-    except Exception:  # pragma: no cover - depends on the front end
-        url = None
-    if url:
-        base = str(url).split("?")[0]
-    params = {k: str(v) for k, v in st.query_params.to_dict().items()}
-    return f"{base}?{urllib.parse.urlencode(params, safe=',')}"
+    return page_url("/lab", {k: str(v) for k, v in st.query_params.to_dict().items()})
