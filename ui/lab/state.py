@@ -33,7 +33,7 @@ from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
 from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
 from ui.links import page_url
-from ui.settings import RULES_KEY
+from ui.settings import set_rules
 
 __all__ = [
     "LINK_KEYS",
@@ -137,8 +137,7 @@ def load_record_into_lab(record: Mapping[str, Any]) -> None:
         ss[blanche_key(role)] = blanche
         ss[f"lab_pending_{role}"] = (hand_sig(hand), spec)
     if record.get("rules"):
-        ss[RULES_KEY] = rec.rules.name  # the sidebar shows the preset the page scores under
-        st.query_params[RULES_KEY] = rec.rules.name
+        set_rules(rec.rules.name)  # the sidebar shows the preset the page scores under
         _note("info", f"The record names its preset: the page now scores under "
                       f"{rec.rules.title}.")
     ss[K_RECORD] = dict(record)

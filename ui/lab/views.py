@@ -15,6 +15,7 @@ from piquet.record import SHEET_KEYS
 from piquet.sheet import SHEET_LABELS
 from ui.cards import show_cards
 from ui.settings import four_colour
+from ui.text import md_escape
 
 
 def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
@@ -148,14 +149,20 @@ def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
 def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                younger: tuple[Card, ...]) -> None:
     """The loaded record's whole deal: play, the cards and capot too, under ``rules``."""
-    rec = DealRecord.from_json({**record, "rules": rules.name})
+    st.header("The whole deal, from the record")
+    try:
+        rec = DealRecord.from_json({**record, "rules": rules.name})
+        score = score_record(rec)
+    except ValueError as e:
+        st.error(f"Under {rules.title} this record cannot be replayed: {md_escape(str(e))}. "
+                 "Choose the record's own preset in the sidebar, or load it again.")
+        return
     if set(rec.elder_after) != set(elder) or set(rec.younger_after) != set(younger):
         st.caption("The hands were changed after the record was loaded; the record's own "
                    "deal is scored below as it was.")
-    score = score_record(rec)
-    st.header("The whole deal, from the record")
-    st.caption(f"{len(rec.tricks)} of 12 tricks played · rules: {rules.name}"
-               + (" (the record's own preset)" if record.get("rules") else ""))
+    own = record.get("rules") == rules.name
+    st.caption(f"{len(rec.tricks)} of 12 tricks played · rules: {rules.title}"
+               + (" (the record's own preset)" if own else ""))
     sheet = score.as_dict()
     st.table({role.capitalize(): {SHEET_LABELS[k]: sheet[role][k] for k in (*SHEET_KEYS, "total")}
               for role in ROLES})
