@@ -34,6 +34,7 @@ from piquet.quiz import (
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
 from ui.dialogue import dialogue_html
+from ui.links import page_url
 from ui.scroll import scroll_to_top
 from ui.settings import RULES_KEY, current_rules, four_colour, preset_label
 from ui.style import inject_css
@@ -348,14 +349,7 @@ def _score_panel() -> None:
 
 
 def _share(seed: str, level: str, rules: str) -> None:
-    base = "/quiz"
-    try:
-        url = st.context.url
-    except Exception:  # pragma: no cover - depends on the front end
-        url = None
-    if url:
-        base = url.split("?")[0]
-    link = f"{base}?seed={seed}&level={level}&rules={rules}"
+    link = page_url("/quiz", {"seed": seed, "level": level, "rules": rules})
     st.markdown("**Share this quiz**: everyone who opens this link gets the same questions.")
     st.code(link, language=None, wrap_lines=True)
 
