@@ -40,6 +40,8 @@ def agreement_errors(text: str) -> list[str]:
     """Each "<number> <noun> [verb]" in ``text`` whose noun or verb does not agree."""
     errors = []
     for m in _COUNTED.finditer(text):
+        if m["num"] == "no":  # "no point", "no cards": both English
+            continue
         one = m["num"] in ("1", "one")
         noun = m["noun"]
         if one and noun in _PLURALS:
@@ -54,7 +56,7 @@ def agreement_errors(text: str) -> list[str]:
 
 def test_the_checker_catches_what_it_should() -> None:
     assert agreement_errors("1 cards") and agreement_errors("1 card stay")
-    assert agreement_errors("2 card") and agreement_errors("no trick")
+    assert agreement_errors("2 card") and agreement_errors("two trick")
     assert agreement_errors("one cards") and agreement_errors("5 cards stays")
     assert not agreement_errors("1 card stays; 2 cards stay; no cards; one trick; 5 tricks")
     assert not agreement_errors("Step 1 of 5: Elder 1, Younger 0; 1 for the lead")
@@ -152,14 +154,12 @@ def test_our_counted_messages(name: str, message: Callable[[int], str], n: int) 
         assert " them" not in text, text  # "he may look at it", not "them"
 
 
-# Found failing when this test was written (owned by other parts; to be fixed there).
-KNOWN_ELSEWHERE: dict[str, set[int]] = {
-    "declare: a sequence of n cards": {1},  # "declared sequence AS has 1 cards"
-    "declare: a set of n cards": {1},  # "declared set AS has 1 cards"
-    "combos.Point.describe": {1},  # "1 cards making 11 in spades"
-    "declare: a point verdict": {0, 1},  # "Younger's 1 cards", "Elder's 1 cards is" (_what)
-    "players: the exchange hint's reason": {1},  # "keeps your spades (1 cards, 11 pips)"
-}
+# Found failing when this test was written, in files owned by other parts (now fixed there):
+# "declared sequence AS has 1 cards" and "declared set AS has 1 cards" (piquet/declare.py),
+# "1 cards making 11 in spades" (piquet/combos.py), "Younger's 1 cards" (piquet/declare.py)
+# and "keeps your spades (1 cards, 11 pips)" (piquet/players.py). A message that fails again
+# and cannot be fixed here at once goes in this map, to be marked xfail with its owner.
+KNOWN_ELSEWHERE: dict[str, set[int]] = {}
 
 
 def _engine_params() -> list[object]:

@@ -10,8 +10,8 @@ it with the engine: the deal the page holds (``DealState.record()``) scored by
 ``piquet.score_record``, and the partie as this test keeps it. Nothing expected comes from
 ``ui/``.
 
-Bounded and derandomised (about 20 s here); ``PLAY_MODEL_EXAMPLES`` and ``PLAY_MODEL_STEPS``
-in the environment make a longer run.
+Bounded and derandomised (about 15 s here, :mod:`model_settings`); ``make soak`` runs it long.
+``PLAY_MODEL_TRACE=1`` prints the state after each step.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet import Partie, score_record
@@ -324,13 +325,15 @@ class PlayPage(RuleBasedStateMachine):
         name = data.draw(st.sampled_from(sorted(LIBRARY)), label="scenario")
         self.at.selectbox(key="wt_scenario").set_value(name)
         ok(self.at.run())
-        assert self.ss["wt_source"] == "library"
+        assert self.get("wt_source") != "loaded"
 
     def paste_a_record(self, data: st.DataObject) -> None:
         name = data.draw(st.sampled_from(sorted(LIBRARY)), label="record")
         tricks = data.draw(st.integers(0, 11), label="tricks")
         rec = dict(LIBRARY[name]["record"])
         rec["tricks"] = rec.get("tricks", [])[:tricks]
+        if not self.get("wt_show_load"):
+            ok(self.at.toggle(key="wt_show_load").set_value(True).run())
         self.at.text_area(key="wt_text").input(json.dumps(rec))
         ok(self.at.run())
         self.click("wt_load")
@@ -480,13 +483,8 @@ class PlayPage(RuleBasedStateMachine):
 
 
 TRACE = bool(os.environ.get("PLAY_MODEL_TRACE"))
-EXAMPLES = int(os.environ.get("PLAY_MODEL_EXAMPLES", "6"))
-STEPS = int(os.environ.get("PLAY_MODEL_STEPS", "30"))
 
-PlayPage.TestCase.settings = settings(
-    max_examples=EXAMPLES, stateful_step_count=STEPS, derandomize=True, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    print_blob=True)
+PlayPage.TestCase.settings = model_settings(examples=6, steps=30)
 TestPlayPage = PlayPage.TestCase
 
 

@@ -222,6 +222,7 @@ def test_loading_a_record_replays_to_the_same_scores() -> None:
     at = open_play()
     at.segmented_control(key="play_mode").set_value("teach")
     ok(at.run())
+    ok(at.toggle(key="wt_show_load").set_value(True).run())
     data = json.loads((ROOT / "tests" / "data" / "hoyle-170.json").read_text()
                       if (ROOT / "tests" / "data" / "hoyle-170.json").exists()
                       else (SCENARIOS / "hoyle-170.json").read_text())
@@ -238,10 +239,14 @@ def test_loading_a_record_replays_to_the_same_scores() -> None:
     bad = dict(data["record"], elder_discard=["7C", "7C"])
     at.text_area(key="wt_text").input(json.dumps(bad))
     ok(at.button(key="wt_load").click().run())
-    assert any("7C twice" in str(e.value) for e in at.error)
+    assert "7C twice" in texts(at) and "Traceback" not in texts(at)
     at.text_area(key="wt_text").input("{not json")
     ok(at.button(key="wt_load").click().run())
-    assert any("not valid JSON" in str(e.value) for e in at.error)
+    assert "not valid JSON" in texts(at) and "Expecting" not in texts(at)
+    # the format and an example beside the box (ui.record_help): the example loads
+    ok(at.button(key="wt_help_example").click().run())
+    assert at.session_state["wt_source"] == "library"  # the example is a library scenario
+    assert at.selectbox(key="wt_scenario").value == "sinking-changes-verdict"
 
 
 def test_scenario_steps_both_ways() -> None:
@@ -296,12 +301,13 @@ def test_a_loaded_deal_gets_a_link_that_reproduces_it() -> None:
     at = open_play()
     at.segmented_control(key="play_mode").set_value("teach")
     ok(at.run())
+    ok(at.toggle(key="wt_show_load").set_value(True).run())
     at.text_area(key="wt_text").input(json.dumps(rec))
     ok(at.button(key="wt_load").click().run())
     assert at.session_state["wt_source"] == "loaded"
     # the picker names the loaded deal, never an unrelated scenario
     picker = at.selectbox(key="wt_scenario")
-    assert picker.value == LOADED and picker.options[0] == "A pasted deal (loaded)"
+    assert picker.value == LOADED and picker.options[0] == "A loaded deal (loaded)"
     assert "scenario" not in at.query_params
     value = at.query_params["record"]
     value = value[0] if isinstance(value, list) else value

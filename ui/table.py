@@ -52,6 +52,12 @@ from piquet.walkthrough import (
 )
 from ui.cards import card_label, card_svg, cards_row_html
 from ui.dialogue import dialogue_html
+from ui.record_help import (
+    parse_record_text,
+    record_help,
+    record_uploader,
+    show_record_problems,
+)
 from ui.settings import current_rules, four_colour
 from ui.style import inject_css
 from ui.text import md_escape
@@ -91,7 +97,7 @@ TABLE_CSS: Final = """
   .st-key-play_hand [data-testid="stHorizontalBlock"]{flex-wrap:wrap;gap:.5rem .4rem}
   .st-key-play_hand [data-testid="stColumn"]{flex:0 0 calc((100% - 2rem) / 6) !important;
     width:calc((100% - 2rem) / 6) !important}
-  .st-key-wt_hands .pq-overlap{flex-wrap:nowrap}
+  .st-key-wt_hands .pq-overlap{flex-wrap:nowrap !important;column-gap:0 !important}
   .st-key-wt_hands .pq-overlap svg.pq-card{width:54px;height:auto}
   .st-key-wt_hands .pq-overlap svg.pq-card:not(:first-child){margin-left:-28px !important}
   .st-key-wt_nav [data-testid="stHorizontalBlock"]{flex-wrap:nowrap;gap:.4rem}
@@ -1176,28 +1182,18 @@ def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
 
 
 def _on_load_text() -> None:
-    text = (_ss().get("wt_text") or "").strip()
-    if not text:
-        _ss()["wt_error"] = "Paste a deal record (JSON) first."
+    """Load the record in the text box (pasted, uploaded or the example): its problems, in
+    plain words, stay beside the box."""
+    ss = _ss()
+    record, problems = parse_record_text(ss.get("wt_text") or "")
+    ss["wt_problems"] = problems
+    if record is None:
         return
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        _ss()["wt_error"] = f"That is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})."
-        return
-    _load_into_walkthrough(data, "A pasted deal")
-
-
-def _on_load_file() -> None:
-    f = _ss().get("wt_file")
-    if f is None:
-        return
-    try:
-        data = json.loads(f.getvalue().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        _ss()["wt_error"] = f"{f.name} is not a JSON deal record ({e})."
-        return
-    _load_into_walkthrough(data, f"The deal in {f.name}")
+    if "rules" not in record:  # a record that names no preset: the sidebar's
+        record = {**record, "rules": current_rules().name}
+    if not _load_into_walkthrough(record, "A loaded deal"):
+        ss["wt_problems"] = [md_escape(str(ss.get("wt_error")))]
+        ss["wt_error"] = None
 
 
 def _on_pick_scenario() -> None:
@@ -1352,14 +1348,11 @@ def render_walkthrough() -> None:
         c1, c2 = st.columns([3, 2])
         with c1:
             _scenario_picker(library)
-        with c2, st.expander("Load a deal record", expanded=bool(ss.get("wt_error"))):
-            st.text_area("Paste a deal record (JSON)", key="wt_text", height=120,
-                         placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
-            st.button("Load", key="wt_load", on_click=_on_load_text)
-            st.file_uploader("…or upload one", type=["json"], key="wt_file",
-                             on_change=_on_load_file)
-            if ss.get("wt_error"):
-                st.error("That record cannot be loaded: " + md_escape(ss["wt_error"]))
+        with c2:
+            st.toggle("Load a deal record", key="wt_show_load",
+                      help="Paste or upload a deal record (JSON) to replay it step by step.")
+        if ss.get("wt_show_load"):
+            _record_box()
         _present_toggle()
     w = _current_walkthrough(library)
     if w is None:
@@ -1374,6 +1367,21 @@ def render_walkthrough() -> None:
     params = walk_params(w, step_no)
     _write_params({**params, **({"present": "1"} if present else {})})
     _render_step(w, step, present, params)
+
+
+def _record_box() -> None:
+    """Where the walkthrough accepts a record: the text box, the format and an example
+    (:mod:`ui.record_help`), an upload, and the record's problems in plain words."""
+    ss = _ss()
+    with st.container(border=True, key="wt_record_box"):
+        st.text_area("Paste a deal record (JSON)", key="wt_text", height=140,
+                     placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
+        record_help("wt_help", "wt_text", on_load=_on_load_text,
+                    no_rules_means="the preset chosen in the sidebar")
+        record_uploader("wt_file", "wt_text", on_load=_on_load_text)
+        st.button("Load", key="wt_load", on_click=_on_load_text, type="primary",
+                  icon=":material/slideshow:")
+        show_record_problems(ss.get("wt_problems") or [])
 
 
 def _nav(n: int, k: int, present: bool) -> None:

@@ -192,7 +192,7 @@ def test_a_loaded_deal_has_a_link_that_reproduces_it(page: Page, app_server: str
     _click(page, wait_for_app, ".st-key-wt_load button")
     expect(page.get_by_text("Step 1 of 19")).to_be_visible()
     expect(page.get_by_role("combobox", name="Scenario")).to_have_value(
-        "A pasted deal (loaded)")
+        "A loaded deal (loaded)")
     url = page.url
     assert "record=" in url and "scenario=" not in url, url
     page.get_by_text("Link to this step").click()
@@ -229,6 +229,14 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
     expect(page.get_by_text("Step 3 of 25")).to_be_visible()
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
     assert overflow <= 390 + 1, overflow
+    # each hand is one fanned row of twelve, whole on the screen
+    rows = page.eval_on_selector_all(
+        ".st-key-wt_hands .pq-overlap",
+        "els => els.map(r => Array.from(r.querySelectorAll('svg.pq-card')).map(c => {"
+        " const b = c.getBoundingClientRect(); return [b.top, b.right]; }))")
+    assert len(rows) == 2 and all(len(r) == 12 for r in rows), rows
+    for r in rows:
+        assert max(t for t, _ in r) - min(t for t, _ in r) < 2 and max(x for _, x in r) <= 390
     shot("play-walkthrough-phone")
     page.goto(f"{app_server}/play")
     wait_for_app()
