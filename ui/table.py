@@ -24,7 +24,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -52,6 +51,7 @@ from piquet.walkthrough import (
 )
 from ui.cards import card_label, card_svg, cards_row_html
 from ui.dialogue import dialogue_html
+from ui.links import page_url
 from ui.record_help import (
     parse_record_text,
     record_help,
@@ -1295,14 +1295,6 @@ def _scenario_picker(library: dict[str, dict[str, Any]]) -> None:
                  on_change=_on_pick_scenario, persist_state="session")
 
 
-def _page_url() -> str:
-    try:
-        url = st.context.url
-    except Exception:  # pragma: no cover - depends on the front end
-        url = None
-    return url.split("?")[0] if url else "/play"
-
-
 def walk_params(w: Walkthrough, step_no: int, present: bool = False) -> dict[str, str]:
     """The query parameters of a link to this step: a library scenario by name, any other
     deal as its record (``?record=`` :func:`~piquet.walkthrough.encode_record`)."""
@@ -1419,7 +1411,7 @@ def _present_toggle() -> None:
 
 
 def _share(params: dict[str, str], loaded: bool) -> None:
-    link = _page_url() + "?" + urlencode(params)
+    link = page_url("/play", params)
     with st.expander("Link to this step", icon=":material/link:"):
         st.code(link, language=None, wrap_lines=True)
         st.caption(WT_LINK_TEXT if loaded else
