@@ -1,5 +1,6 @@
 """Play: a partie against the computer, or a deal replayed step by step
-(``/play?scenario=NAME&step=N``, ``&present=1`` for a projector)."""
+(``/play?scenario=NAME&step=N``, or ``/play?record=…`` for any other deal, its record in the
+link; ``&present=1`` for a projector)."""
 
 from ui.frame import ensure_frame
 from ui.table import render_page
