@@ -389,3 +389,12 @@ def test_the_blanche_note_says_this_presets_rule() -> None:
         ok(at.run())
         page = texts(at)
         assert blanche_showing(get_rules(preset), "younger") in page
+
+
+def test_a_replayed_deal_switches_the_sidebar_to_its_own_preset() -> None:
+    """Issue 9: never "britannica" in the sidebar while the page scores under cavendish."""
+    from apptest import open_page as _open
+
+    at = _open("play", scenario="hoyle-170")
+    assert not at.exception
+    assert at.segmented_control(key="rules").value == "cavendish"

@@ -102,9 +102,24 @@ def sync_settings_from_url() -> None:
     ss[_NOTICE] = notices
 
 
+_PENDING_RULES = "_pending_rules"
+
+
+def follow_rules(name: str) -> None:
+    """A page now shows a deal under its own preset ``name``: the sidebar switches to it (the
+    selector is already drawn in this run, so the switch takes a rerun, made at once)."""
+    if name == current_rules().name or name not in PRESETS:
+        return
+    st.session_state[_PENDING_RULES] = name
+    st.rerun()
+
+
 def rules_selector() -> None:
     """The sidebar's settings: the preset selector and the four-colour deck, kept in the URL."""
     sync_settings_from_url()
+    pending = st.session_state.pop(_PENDING_RULES, None)
+    if pending:
+        set_rules(str(pending))
     st.segmented_control(
         "Rules", PRESET_NAMES, key=RULES_KEY, required=True, format_func=preset_label,
         on_change=_on_rules,

@@ -58,7 +58,7 @@ from ui.record_help import (
     record_uploader,
     show_record_problems,
 )
-from ui.settings import current_rules, four_colour
+from ui.settings import current_rules, follow_rules, four_colour
 from ui.style import inject_css
 from ui.text import md_escape
 
@@ -1349,6 +1349,10 @@ def render_walkthrough() -> None:
     w = _current_walkthrough(library)
     if w is None:
         return
+    shown = (ss.get("wt_source"), ss.get("wt_scenario"), hash(str(ss.get("wt_loaded"))))
+    if ss.get("wt_rules_followed") != shown:  # a deal newly shown: the sidebar shows its preset
+        ss["wt_rules_followed"] = shown
+        follow_rules(w.score.record.rules.name)
     n = len(w.steps)
     step_no = int(ss.get("wt_step") or 1)
     if step_no > n:
