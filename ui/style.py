@@ -44,6 +44,10 @@ CSS = """
   [class*="_pq_card_grid"] [data-testid="stButtonGroup"]>div{
     grid-template-columns:repeat(4,minmax(0,1fr));max-width:17rem}}
 
+.st-key-rules [data-testid="stButtonGroup"]>div{flex-wrap:wrap;gap:.35rem}
+.st-key-rules [data-testid="stButtonGroup"] button{border-radius:.5rem !important;
+  margin:0 !important}
+
 .pq-dialogue{font-family:Georgia,'DejaVu Serif',serif;font-size:1.05rem;line-height:1.5;
   margin:.5rem 0 1rem 0;max-width:44rem}
 .pq-elder,.pq-younger{display:block;padding:.3rem .8rem;margin:.25rem 0;
