@@ -320,6 +320,10 @@ class LabMachine(RuleBasedStateMachine):
             flags[role] = on and could_have_been_blanche(hand, drawn)
             if on and not flags[role]:
                 assert any("not dealt carte blanche" in str(e.value) for e in at.error)
+        if flags["elder"] and flags["younger"]:  # 24 cards without a court: never dealt
+            assert any("carte blanche" in plain(e.value) for e in at.error)
+            assert not at.table
+            return
         s = score_declarations(elder, younger, elder_blanche=flags["elder"],
                                younger_blanche=flags["younger"],
                                elder_declares=specs["elder"], younger_declares=specs["younger"],
@@ -328,6 +332,18 @@ class LabMachine(RuleBasedStateMachine):
         for role in ROLES:
             assert shown_number(rf"\*\*{WHO[role]}\*\* · (\d+) from declarations", page) == \
                 s.total(role)
+        # each combination held, with its worth
+        want = []
+        for hand in (elder, younger):
+            c = analyse(hand)
+            if c.point:
+                want.append(("Point", f"{c.point.length} cards making {c.point.pips}",
+                             c.point.score))
+            want += [("Sequence", r.name, r.score) for r in c.sequences]
+            want += [("Set", x.name, x.score) for x in c.sets]
+        got = [(m.group(1), m.group(2), int(m.group(3))) for m in re.finditer(
+            r"^(Point|Sequence|Set): \*\*(.+?)\*\*, worth (\d+)", page, re.M)]
+        assert sorted(got) == sorted(want)
         # the verdicts
         for v in s.verdicts:
             title = {"point": "Point", "sequences": "Sequences", "sets": "Sets"}[v.category]
