@@ -23,7 +23,7 @@ PORT ?= 8501
 help:
 	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install requirements-dev.txt + Debian chromium, then ruff, mypy --strict, pytest"
-	@echo "make lint   - ruff check + mypy --strict piquet"
+	@echo "make lint   - ruff check + mypy --strict piquet ui"
 	@echo "make bench  - run every bench/*.py script"
 	@echo "make soak   - the model-based page tests, thousands of random steps a page"
 	@echo "make clean  - remove .venv and caches"
@@ -49,12 +49,12 @@ chromium:
 test: $(DEV_STAMP)
 	bash scripts/install-chromium.sh
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet
+	$(PY) -m mypy --strict piquet ui
 	$(PY) -m pytest
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet
+	$(PY) -m mypy --strict piquet ui
 
 bench: $(RUN_STAMP)
 	@shopt -s nullglob; scripts=(bench/*.py); failed=(); \

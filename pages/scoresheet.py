@@ -4,19 +4,17 @@ Links: ``/scoresheet?a=40,30,20&b=10,20,30`` (the values as typed, commas betwee
 link followed during a session (from Play's "Open this partie on the score sheet", say)
 replaces what was typed; a page switch, which drops the parameters, keeps it."""
 
-import altair as alt
 import streamlit as st
 
 from piquet import settle_partie
 from ui.frame import ensure_frame
-from ui.scores import MAX_DEAL_SCORE, parse_totals, sheet_state, tokens
+from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
 
 ensure_frame()
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
 K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new
-COLOURS = {"A": "#0072B2", "B": "#D55E00"}  # blue, vermilion: apart for any colour vision
 MAX_PARAM = 200
 
 
@@ -88,27 +86,7 @@ else:
         }
         left, right = st.columns([2, 3])
         left.table(table, hide_index=True, alt="Each deal's scores and the running totals")
-        data = [{"deal": i + 1, "player": p, "total": t}
-                for i, (ta, tb) in enumerate(state.running) for p, t in (("A", ta), ("B", tb))]
-        players = list(COLOURS)
-        colour = alt.Color("player:N", legend=None,
-                           scale=alt.Scale(domain=players, range=list(COLOURS.values())))
-        lines = alt.Chart(alt.Data(values=data)).mark_line(point=True, strokeWidth=3).encode(
-            x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
-            color=colour,
-            shape=alt.Shape("player:N", legend=None,
-                            scale=alt.Scale(domain=players, range=["circle", "square"])),
-            strokeDash=alt.StrokeDash("player:N", legend=None,
-                                      scale=alt.Scale(domain=players, range=[[1, 0], [6, 3]])))
-        rubicon = alt.Chart(alt.Data(values=[{"y": 100}])).mark_rule(
-            strokeDash=[2, 3], color="#555555").encode(y="y:Q")
-        # each line named at its end, in its own colour (no legend to look up)
-        ends = [{"deal": len(state.running), "player": p, "total": t}
-                for p, t in zip(players, state.running[-1], strict=True)]
-        names = alt.Chart(alt.Data(values=ends)).mark_text(
-            align="left", dx=8, fontSize=15, fontWeight="bold").encode(
-            x="deal:O", y="total:Q", text="player:N", color=colour)
-        right.altair_chart(lines + rubicon + names, width="stretch")
+        right.vega_lite_chart(running_chart(tuple(state.running)), width="stretch")
         right.caption("A is the solid blue line, B the dashed orange one. The dotted grey line "
                       "is the rubicon, 100: a loser below it is rubiconed.")
 

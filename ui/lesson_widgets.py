@@ -342,7 +342,7 @@ def deal_widget() -> None:
         if blank:
             st.success(f"{role}'s hand is carte blanche (no king, queen or jack)! Lesson 3.")
     with st.expander(f"The deal, batch by batch (in {'twos' if twos else 'threes'})"):
-        rows = []
+        rows: list[dict[str, Any]] = []
         for n in range(0, 12, batch):
             rows.append({"batch": len(rows) + 1, "to": "Elder",
                          "cards": _names(d.elder_dealt[n:n + batch])})
@@ -744,7 +744,8 @@ def dialogue_widget() -> None:
         _error(err)
         return
     outlined = False
-    for role, hand in (("elder", elder), ("younger", younger)):
+    pairs: tuple[tuple[Role, tuple[Card, ...]], ...] = (("elder", elder), ("younger", younger))
+    for role, hand in pairs:
         st.markdown(f"**{role.capitalize()}** · {s.total(role)} from declarations")
         scoring = {c for v in s.verdicts if v.winner == role for x in v.scored for c in x.cards}
         outlined = outlined or bool(scoring)
@@ -881,7 +882,7 @@ def _tally(events: Sequence[ScoreEvent], upto: int) -> list[dict[str, Any]]:
 
 def _styled(rows: list[dict[str, Any]]) -> Any:
     """The tally as a pandas Styler: bonus rows in gold, the 30th point in bold."""
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped]
 
     def paint(row: Any) -> list[str]:
         note = str(row["note"])
@@ -1054,9 +1055,9 @@ def partie_widget() -> None:
     ss.setdefault("lessons_partie_b", "81")
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.markdown("The lesson's examples:")
-        for a, b in _SETTLEMENTS:
-            st.button(f"{a} v {b}", key=f"lessons_partie_ex_{a}_{b}", on_click=_set_totals,
-                      args=(a, b))
+        for ex_a, ex_b in _SETTLEMENTS:
+            st.button(f"{ex_a} v {ex_b}", key=f"lessons_partie_ex_{ex_a}_{ex_b}",
+                      on_click=_set_totals, args=(ex_a, ex_b))
     left, right = st.columns(2)
     with left:
         st.text_input("A's total after six deals", key="lessons_partie_a", max_chars=12)

@@ -341,7 +341,7 @@ def _score_panel() -> None:
     st.metric("Accuracy", f"{round(100 * right / asked)}%" if asked else "—")
     stats: dict[str, list[int]] = st.session_state[K_STATS]
     if stats:
-        titles: dict[str, str] = dict(KIND_TITLES)
+        titles: dict[str, str] = {str(k): v for k, v in KIND_TITLES.items()}
         rows = ["| Kind | Right |", "|---|---|"]
         for kind, (n, ok) in sorted(stats.items(), key=lambda kv: kv[1][1] / kv[1][0]):
             rows.append(f"| {titles.get(kind, kind)} | {ok}/{n} |")

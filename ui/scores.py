@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
+
+import streamlit as st
 
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
@@ -100,3 +102,42 @@ def sheet_state(a: list[int], b: list[int]) -> SheetState:
         waiting = (f"{short} has fewer deals entered ({n} v {max(len(a), len(b))}): the "
                    f"totals below count the {n} deal{'s' if n != 1 else ''} both have")
     return SheetState(rows, running_totals(rows), partie, None, waiting)
+
+
+COLOURS: Final = {"A": "#0072B2", "B": "#D55E00"}  # blue, vermilion: apart for any colour vision
+
+
+def _data(values: list[dict[str, Any]]) -> Any:
+    import altair as alt
+
+    return alt.Data(values=values)  # type: ignore[no-untyped-call]
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def running_chart(running: tuple[tuple[int, int], ...]) -> dict[str, Any]:
+    """The running totals as a Vega-Lite spec (built once for each partie: Altair's checks of
+    a spec cost more than the rest of the page): A a solid blue line with circles, B a dashed
+    orange one with squares, each named at its end; the rubicon a dotted grey rule."""
+    import altair as alt
+
+    data = [{"deal": i + 1, "player": p, "total": t}
+            for i, (ta, tb) in enumerate(running) for p, t in (("A", ta), ("B", tb))]
+    players = list(COLOURS)
+    colour = alt.Color("player:N", legend=None,
+                       scale=alt.Scale(domain=players, range=list(COLOURS.values())))
+    lines = alt.Chart(_data(data)).mark_line(point=True, strokeWidth=3).encode(
+        x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
+        color=colour,
+        shape=alt.Shape("player:N", legend=None,
+                        scale=alt.Scale(domain=players, range=["circle", "square"])),
+        strokeDash=alt.StrokeDash("player:N", legend=None,
+                                  scale=alt.Scale(domain=players, range=[[1, 0], [6, 3]])))
+    rubicon = alt.Chart(_data([{"y": 100}])).mark_rule(
+        strokeDash=[2, 3], color="#555555").encode(y="y:Q")
+    ends = [{"deal": len(running), "player": p, "total": t}
+            for p, t in zip(players, running[-1], strict=True)]
+    names = alt.Chart(_data(ends)).mark_text(
+        align="left", dx=8, fontSize=15, fontWeight="bold").encode(
+        x="deal:O", y="total:Q", text="player:N", color=colour)
+    spec: dict[str, Any] = (lines + rubicon + names).to_dict()
+    return spec

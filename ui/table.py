@@ -528,7 +528,7 @@ def _on_declare(role: Role) -> None:
             return
         elder_decl = deal.declaration("elder", deal.specs[0])
         for cat in ("point", "sequences", "sets"):
-            v = verdict(cat, elder_decl, mine)  # type: ignore[arg-type]
+            v = verdict(cat, elder_decl, mine)
             if not v.answer:
                 continue
             given = ss.get(f"play_answer_{cat}")
@@ -1468,7 +1468,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                 hand = hands[role]
                 if step.kind in ("trick", "result"):
                     won = step.tricks_won[0 if role == "elder" else 1]
-                    lbl = tricks_won_label(role, won, role == "younger")  # type: ignore[arg-type]
+                    lbl = tricks_won_label(role, won, role == "younger")
                 else:
                     lbl = role.capitalize() + (" (dealer)" if role == "younger" else "")
                 _label(lbl)
