@@ -96,7 +96,9 @@ with st.container() if not present else st.expander("The hands", expanded=False)
             (right, "younger", "Younger", EXAMPLE_YOUNGER, "elder")):
         with col:
             hands[role] = hand_builder(
-                f"lab_{role}", label=label, taken=_pills(f"lab_{other}"),
+                # a card in both hands is named once, under Younger's hand
+                f"lab_{role}", label=label,
+                taken=_pills(f"lab_{other}") if role == "younger" else frozenset(),
                 taken_from=f"lab_{other}",
                 default=tuple(Card.of(t) for t in example.split()),
                 four_colour=four_colour())

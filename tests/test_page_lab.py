@@ -153,3 +153,11 @@ def test_a_link_with_only_elder_deals_younger_from_the_rest() -> None:
     younger = at.text_input(key="lab_younger_text").value.split()
     assert len(younger) == 12 and not set(younger) & set(ELDER.split(","))
     assert any("only Elder" in str(i.value) for i in at.info)
+
+
+def test_a_card_in_both_hands_is_named_once() -> None:
+    at = open_page("lab")
+    at.text_input(key="lab_elder_text").set_value(
+        "10S JS 9S 8S AH KH QH JH 8H JC 9C KD").run()  # 10S is Younger's too
+    both = [e for e in at.error if "in both hands" in str(e.value)]
+    assert len(both) == 1 and not at.table
