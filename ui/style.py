@@ -47,6 +47,8 @@ CSS = """
 .st-key-rules [data-testid="stButtonGroup"]>div{flex-wrap:wrap;gap:.35rem}
 .st-key-rules [data-testid="stButtonGroup"] button{border-radius:.5rem !important;
   margin:0 !important}
+.st-key-rules [data-testid="stButtonGroup"] button[aria-checked="false"]{
+  border-color:rgb(215,211,207) !important}
 
 .pq-dialogue{font-family:Georgia,'DejaVu Serif',serif;font-size:1.05rem;line-height:1.5;
   margin:.5rem 0 1rem 0;max-width:44rem}
