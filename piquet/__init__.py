@@ -22,6 +22,7 @@ from piquet.cards import (
     sort_cards,
 )
 from piquet.combos import CardSet, Combinations, Point, Sequence, analyse
+from piquet.deal import ActionError
 from piquet.declare import (
     Declaration,
     DeclarationError,
@@ -30,7 +31,10 @@ from piquet.declare import (
     Verdict,
     declaration_from_spec,
 )
+from piquet.errors import PiquetError
+from piquet.exchange import ExchangeError
 from piquet.partie import Partie, Settlement, cut_for_deal, settle_partie
+from piquet.play import PlayError
 from piquet.reckon import (
     PiqueChance,
     PiqueOutlook,
@@ -57,6 +61,7 @@ __all__ = [
     "DECK",
     "PRESETS",
     "SUITS",
+    "ActionError",
     "Card",
     "CardError",
     "CardSet",
@@ -67,10 +72,13 @@ __all__ = [
     "DeclarationError",
     "DeclarationScore",
     "DialogueLine",
+    "ExchangeError",
     "HandError",
     "Partie",
     "PiqueChance",
     "PiqueOutlook",
+    "PiquetError",
+    "PlayError",
     "PlayPoint",
     "Point",
     "Rank",

@@ -21,13 +21,19 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Final
 
+from piquet.errors import PiquetError
 
-class CardError(ValueError):
+
+class CardError(PiquetError):
     """A token that is not a card of the piquet pack; the message quotes it."""
 
+    default_code = "card"
 
-class HandError(ValueError):
+
+class HandError(PiquetError):
     """A hand that cannot be: a card twice, or the wrong number of cards."""
+
+    default_code = "hand"
 
 
 class Rank(IntEnum):

@@ -29,6 +29,7 @@ from typing import Any
 from piquet.cards import DECK, Card, parse_cards
 from piquet.combos import is_carte_blanche
 from piquet.declare import Calls, Declaration, declaration_from_spec
+from piquet.errors import PiquetError
 from piquet.exchange import (
     ExchangeError,
     elder_may_take,
@@ -52,8 +53,10 @@ class Phase(Enum):
     DONE = "done"
 
 
-class ActionError(ValueError):
+class ActionError(PiquetError):
     """An action out of turn or not allowed now."""
+
+    default_code = "action"
 
 
 @dataclass(frozen=True, slots=True)

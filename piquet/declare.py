@@ -31,6 +31,7 @@ from piquet.combos import (
     analyse,
     number_word,
 )
+from piquet.errors import PiquetError
 from piquet.reckon import ROLES, Role
 from piquet.rule_text import counted
 
@@ -38,8 +39,10 @@ Category = Literal["point", "sequences", "sets"]
 CATEGORIES: Final[tuple[Category, ...]] = ("point", "sequences", "sets")
 
 
-class DeclarationError(ValueError):
+class DeclarationError(PiquetError):
     """A declaration that is not allowed: a card not held, not a run, not a set..."""
+
+    default_code = "declaration"
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from piquet.cards import Card
+from piquet.errors import PiquetError
 from piquet.rules import Rules
 
 TALON_SIZE = 8
 ELDER_SHARE = 5
 
 
-class ExchangeError(ValueError):
+class ExchangeError(PiquetError):
     """A discard that is not allowed."""
+
+    default_code = "exchange"
 
 
 def elder_may_take(rules: Rules) -> range:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from piquet.cards import DECK, Card
+from piquet.errors import PiquetError
 from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, ROLES, PlayPoint, Role
 from piquet.rules import Rules
 
@@ -28,8 +29,10 @@ _CAPTURES: Final = bytes(1 if a >> 3 == b >> 3 and b > a else 0
 """``_CAPTURES[led.index << 5 | second.index]``: does the second card capture the lead?"""
 
 
-class PlayError(ValueError):
+class PlayError(PiquetError):
     """A card that may not be played: not held, a revoke, out of turn."""
+
+    default_code = "play"
 
 
 def legal_cards(hand: Sequence[Card], led: Card | None) -> tuple[Card, ...]:

@@ -43,6 +43,7 @@ from typing import Any, Final, Literal, NamedTuple
 from piquet.cards import _BY_TOKEN, _SEPARATORS, Card, CardError, cards_mask, parse_card
 from piquet.combos import is_carte_blanche
 from piquet.declare import CATEGORIES, DeclarationError, declaration_from_spec
+from piquet.errors import PiquetError
 from piquet.exchange import exchanged, younger_may_take
 from piquet.play import SUIT_MASKS, PlayResult, play_indices
 from piquet.reckon import (
@@ -119,7 +120,7 @@ class RecordProblem:
                            path=self.path, problems=problems or (self,))
 
 
-class RecordError(ValueError):
+class RecordError(PiquetError):
     """A deal record that is malformed or breaks a rule; the message names the problem.
 
     ``code`` (a :data:`ProblemCode`), ``values`` (the offending values) and ``path`` describe
@@ -127,12 +128,12 @@ class RecordError(ValueError):
     shape, all of them).
     """
 
+    default_code = "invalid_record"
+
     def __init__(self, message: str, *, code: str = "invalid_record",
                  values: tuple[object, ...] = (), path: Path = (),
                  problems: tuple[RecordProblem, ...] = ()) -> None:
-        super().__init__(message)
-        self.code = code
-        self.values = values
+        super().__init__(message, code=code, values=values)
         self.path = path
         self.problems = problems
 

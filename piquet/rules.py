@@ -14,11 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from piquet.errors import PiquetError
+
 PresetName = Literal["britannica", "cavendish"]
 
 
-class RulesError(ValueError):
+class RulesError(PiquetError):
     """An unknown rules preset."""
+
+    default_code = "rules"
 
 
 @dataclass(frozen=True, slots=True)
