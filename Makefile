@@ -2,6 +2,7 @@
 #   make run    install the runtime requirements into .venv and start the app on localhost
 #   make test   install the dev requirements and Debian's chromium, then ruff, mypy, pytest
 #   make lint   ruff + mypy only
+#   make catalogs  extract the text layer's messages, update the .po catalogs, compile the .mo
 #   make bench  run every bench/*.py script
 #   make soak   the model-based page tests run long (thousands of random steps a page)
 #   make clean  remove .venv and caches
@@ -18,12 +19,13 @@ RUN_STAMP := $(VENV)/.stamp-requirements
 DEV_STAMP := $(VENV)/.stamp-requirements-dev
 PORT ?= 8501
 
-.PHONY: help run test lint bench soak clean chromium
+.PHONY: help run test lint bench soak clean chromium catalogs
 
 help:
 	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install requirements-dev.txt + Debian chromium, then ruff, mypy --strict, pytest"
-	@echo "make lint   - ruff check + mypy --strict piquet ui"
+	@echo "make lint   - ruff check + mypy --strict piquet academy ui"
+	@echo "make catalogs - extract messages into locales/messages.pot, update the .po, compile the .mo"
 	@echo "make bench  - run every bench/*.py script"
 	@echo "make soak   - the model-based page tests, thousands of random steps a page"
 	@echo "make clean  - remove .venv and caches"
@@ -49,12 +51,15 @@ chromium:
 test: $(DEV_STAMP)
 	bash scripts/install-chromium.sh
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet ui
+	$(PY) -m mypy --strict piquet academy ui
 	$(PY) -m pytest
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet ui
+	$(PY) -m mypy --strict piquet academy ui
+
+catalogs: $(RUN_STAMP)
+	$(PY) scripts/catalogs.py
 
 bench: $(RUN_STAMP)
 	@shopt -s nullglob; scripts=(bench/*.py); failed=(); \

@@ -1,0 +1,143 @@
+"""The text layer (ui/i18n.py) and its gettext catalogs (locales/, scripts/catalogs.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Message
+from babel.messages.pofile import read_po
+from streamlit.testing.v1 import AppTest
+
+from ui.i18n import LANGUAGES, PSEUDO, _, language, ngettext, pgettext, use_language
+
+ROOT = Path(__file__).resolve().parent.parent
+EN_PO = ROOT / "locales" / "en" / "LC_MESSAGES" / "messages.po"
+
+
+def _catalogs_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["catalogs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogs = _catalogs_script()
+
+
+def _ids(catalog: Iterable[Message]) -> set[object]:
+    """The msgids of a catalog (a plural's pair; with its context, if any)."""
+    return {(m.context, m.id) if m.context else m.id for m in catalog if m.id}
+
+
+def test_english_is_a_language() -> None:
+    assert "en" in LANGUAGES
+
+
+def test_english_catalog_is_complete() -> None:
+    with EN_PO.open("rb") as f:
+        catalog = read_po(f, locale="en")
+    assert catalog.num_plurals == 2
+    missing = []
+    for m in catalog:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strings) or len(strings) != (2 if m.pluralizable else 1):
+            missing.append(m.id)
+    assert not missing, f"messages without an English text: {missing}"
+
+
+def test_catalogs_are_up_to_date_with_the_code() -> None:
+    """A message added, changed or removed in the code without `make catalogs` fails here:
+    the sources are extracted afresh and compared with the English catalog."""
+    with EN_PO.open("rb") as f:
+        catalog = read_po(f, locale="en")
+    fresh = _ids(catalogs.extract())
+    have = _ids(catalog)
+    assert fresh == have, (
+        f"run `make catalogs`: new in the code {sorted(map(str, fresh - have))}, "
+        f"gone from the code {sorted(map(str, have - fresh))}")
+
+
+def test_compiled_files_match_the_po() -> None:
+    """The committed .pot, .po and .mo are what `make catalogs` writes (dates aside)."""
+    assert catalogs.main(["--check"]) == 0, "run `make catalogs`"
+
+
+def test_extraction_sees_a_new_message(tmp_path: Path) -> None:
+    """The up-to-date check really looks at the code: a new `_()` in a copy is found."""
+    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "page.py").write_text(
+        "from ui.i18n import _, ngettext\n"
+        "x = _('A brand new message for {who}', who='Elder')\n"
+        "y = ngettext('{n} new card', '{n} new cards', 2)\n", encoding="utf-8")
+    found = _ids(catalogs.extract(tmp_path))
+    assert "A brand new message for {who}" in found
+    assert ("{n} new card", "{n} new cards") in found
+
+
+@pytest.mark.parametrize(("n", "text"), [(0, "0 cards"), (1, "1 card"), (2, "2 cards"),
+                                         (5, "5 cards")])
+def test_plural_forms(n: int, text: str) -> None:
+    assert ngettext("{n} card", "{n} cards", n) == text
+
+
+def test_placeholders_are_filled() -> None:
+    assert _("{who} holds {card} twice", who="Elder", card="AS") == "Elder holds AS twice"
+    assert ngettext("{who} has {n} card", "{who} has {n} cards", 11, who="Younger") == (
+        "Younger has 11 cards")
+    assert pgettext("trick", "{who} leads", who="Elder") == "Elder leads"
+    assert _("a brace {{ stays") == "a brace { stays"
+
+
+def test_pseudo_locale_wraps_every_message() -> None:
+    with use_language(PSEUDO):
+        assert language() == PSEUDO
+        assert _("Clear") == "⟦Clear⟧"
+        assert _("Elder holds {card} twice", card="AS") == "⟦Elder holds AS twice⟧"
+        assert ngettext("{n} card", "{n} cards", 1) == "⟦1 card⟧"
+        assert pgettext("trick", "Lead") == "⟦Lead⟧"
+    assert _("Clear") == "Clear"
+
+
+def test_unknown_language_is_english() -> None:
+    with use_language("xx"):
+        assert language() == "en"
+        assert _("Clear") == "Clear"
+        assert ngettext("{n} card", "{n} cards", 2) == "2 cards"
+
+
+def test_outside_streamlit_the_language_is_english() -> None:
+    assert language() == "en"
+
+
+def _lang_app() -> None:
+    import streamlit as st
+
+    from ui.i18n import _, language
+
+    st.session_state["lang"] = st.query_params.get("lang", "en")
+    st.markdown(language())
+    st.markdown(_("Type or pick {size} cards for {label}.", size=12, label="Elder"))
+
+
+@pytest.mark.parametrize(("lang", "shown"), [
+    ("en", ["en", "Type or pick 12 cards for Elder."]),
+    ("qps", ["qps", "⟦Type or pick 12 cards for Elder.⟧"]),
+    ("zz", ["en", "Type or pick 12 cards for Elder."]),
+])
+def test_language_comes_from_the_session(lang: str, shown: list[str]) -> None:
+    at = AppTest.from_function(_lang_app)
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception
+    assert [m.value for m in at.markdown] == shown

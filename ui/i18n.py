@@ -1,0 +1,160 @@
+"""The one text layer: every user-visible message goes through :func:`_`, :func:`ngettext` or
+:func:`pgettext`, which look it up in the gettext catalog of the current language and fill its
+named placeholders.
+
+>>> _("Type or pick {size} cards for {label}.", size=12, label="Elder")
+'Type or pick 12 cards for Elder.'
+>>> [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)]
+['0 cards', '1 card', '2 cards']
+>>> with use_language("qps"):
+...     _("Clear")
+'⟦Clear⟧'
+
+The API:
+
+- ``_(message, **values)``: the message translated, then ``str.format``-ed with ``values``
+  (named placeholders only: ``{who}``, never ``{}``). A literal brace is doubled (``{{``), in
+  every message, whether or not it has placeholders.
+- ``ngettext(singular, plural, n, **values)``: the form the language's plural rule chooses for
+  ``n``; ``n`` is a placeholder too (``"{n} cards"``).
+- ``pgettext(context, message, **values)``: the same message in a given context, for a word
+  that a language translates two ways (``pgettext("trick", "Lead")``).
+- ``language()``: the current language: :func:`use_language`'s when set, else
+  ``st.session_state["lang"]`` under Streamlit, else ``"en"``; a language without a catalog
+  is English.
+- ``use_language(lang)``: a context manager that sets the language for the code inside it
+  (tests, scripts).
+- ``LANGUAGES``: the languages with a catalog under ``locales/``; ``PSEUDO`` (``"qps"``) is a
+  pseudo-locale that has no catalog: it wraps every message as ``⟦…⟧`` (after filling it), so
+  a page rendered under it shows any English left outside the catalogs unwrapped.
+
+How to add a message: write it whole, in English, inside ``_()`` (or ``ngettext`` when it
+counts something), with named placeholders for what varies: ``_("{who} holds {card} twice",
+who=..., card=...)`` — never an f-string, never a sentence glued from fragments or with
+``'s' if n != 1``. Then run ``make catalogs`` (``scripts/catalogs.py``): it extracts the
+messages into ``locales/messages.pot``, updates every ``locales/<lang>/LC_MESSAGES/messages.po``
+(the English one gets msgstr = msgid), and compiles the ``.mo`` files, which are committed.
+``tests/test_i18n.py`` fails when the catalogs lag behind the code. A comment ``# TRANSLATORS:``
+on the line before a message reaches the translators.
+
+How to add a language: ``.venv/bin/pybabel init -i locales/messages.pot -d locales -l vi``
+creates ``locales/vi/LC_MESSAGES/messages.po`` (with the language's plural rule); translate
+every msgstr, run ``make catalogs``, and the language is in ``LANGUAGES``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import sys
+from collections.abc import Iterator
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "LOCALEDIR",
+    "PSEUDO",
+    "_",
+    "language",
+    "ngettext",
+    "pgettext",
+    "translations",
+    "use_language",
+]
+
+LOCALEDIR: Final = Path(__file__).resolve().parent.parent / "locales"
+DOMAIN: Final = "messages"
+DEFAULT: Final = "en"
+PSEUDO: Final = "qps"
+SESSION_KEY: Final = "lang"
+LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(
+    p.parent.parent.name for p in LOCALEDIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+
+_override: ContextVar[str | None] = ContextVar("piquet_language", default=None)
+
+
+@contextlib.contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Render the messages of the code inside in ``lang`` (tests, scripts)."""
+    token = _override.set(lang)
+    try:
+        yield
+    finally:
+        _override.reset(token)
+
+
+def _session_language() -> str | None:
+    """``st.session_state["lang"]`` when a Streamlit script is running, else ``None``.
+
+    Streamlit is looked up, never imported: the engine's scripts and tests stay free of it.
+    """
+    if "streamlit" not in sys.modules:
+        return None
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        if get_script_run_ctx(suppress_warning=True) is None:
+            return None
+        import streamlit as st
+
+        value = st.session_state.get(SESSION_KEY)
+    except Exception:  # pragma: no cover - a Streamlit without a session
+        return None
+    return value if isinstance(value, str) else None
+
+
+def language() -> str:
+    """The current language: a known language or the pseudo-locale, else ``"en"``."""
+    lang = _override.get() or _session_language() or DEFAULT
+    return lang if lang in LANGUAGES or lang == PSEUDO else DEFAULT
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (cached); English's, or the messages as written, when
+    ``lang`` has none."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT
+    return gettext.translation(DOMAIN, localedir=LOCALEDIR, languages=[lang], fallback=True)
+
+
+def _fill(template: str, fallback: str, values: dict[str, object]) -> str:
+    """``template`` with its placeholders filled; the English ``fallback`` when a translation's
+    placeholders do not match the values."""
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return fallback.format(**values)
+
+
+def _render(translated: str, english: str, values: dict[str, object], lang: str) -> str:
+    text = _fill(translated, english, values)
+    return f"⟦{text}⟧" if lang == PSEUDO else text
+
+
+def _(message: str, /, **values: object) -> str:
+    """``message`` in the current language, its ``{placeholders}`` filled from ``values``."""
+    lang = language()
+    return _render(translations(lang).gettext(message), message, values, lang)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The form of the message for ``n`` in the current language; ``{n}`` is filled too.
+
+    >>> ngettext("{who} has {n} card", "{who} has {n} cards", 1, who="Elder")
+    'Elder has 1 card'
+    """
+    lang = language()
+    english = singular if n == 1 else plural
+    return _render(translations(lang).ngettext(singular, plural, n), english,
+                   {"n": n, **values}, lang)
+
+
+def pgettext(context: str, message: str, /, **values: object) -> str:
+    """``message`` as meant in ``context``, in the current language."""
+    lang = language()
+    return _render(translations(lang).pgettext(context, message), message, values, lang)
