@@ -131,7 +131,7 @@ def _undated(data: bytes) -> list[bytes]:
 def _mo_messages(data: bytes) -> dict[object, object]:
     """A compiled catalog's messages, its header without the dates."""
     catalog = read_mo(io.BytesIO(data))
-    out: dict[object, object] = {(m.context, m.id): m.string for m in catalog if m.id}
+    out: dict[object, object] = {repr((m.context, m.id)): repr(m.string) for m in catalog if m.id}
     out["header"] = _undated("\n".join(f"{k}: {v}" for k, v in catalog.mime_headers).encode())
     return out
 

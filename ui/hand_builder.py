@@ -29,6 +29,7 @@ import streamlit as st
 
 from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_cards
 from ui.cards import card_label
+from ui.i18n import _, ngettext
 from ui.style import inject_css
 
 __all__ = [
@@ -111,13 +112,18 @@ def hand_problems(
     all_ok = True
     if isinstance(cards, str):
         if len(cards) > _MAX_TEXT:
-            return (), (f"That is too much text for one hand ({len(cards)} characters)",)
+            return (), (ngettext("That is too much text for one hand ({n} character)",
+                                 "That is too much text for one hand ({n} characters)",
+                                 len(cards)),)
         for tok in _tokens(cards):
             try:
                 card = parse_card(tok)
             except CardError as err:
+                # The engine's English hint ("; did you mean …?") until its errors carry one.
                 hint = str(err).partition(" is not a card")[2]
-                problems.append(f"{_show_token(tok)} is not a card{hint}")  # hint: engine text
+                # TRANSLATORS: {hint} is empty or a hint that starts with its own punctuation.
+                problems.append(_("{token} is not a card{hint}", token=_show_token(tok),
+                                  hint=hint))
                 all_ok = False
                 continue
             seen[card] = seen.get(card, 0) + 1
@@ -126,22 +132,29 @@ def hand_problems(
             seen[card] = seen.get(card, 0) + 1
     for card, n in seen.items():
         if n > 1:
-            times = "twice" if n == 2 else f"{n} times"
-            problems.append(f"{who} holds {card} {times}")
+            problems.append(_("{who} holds {card} twice", who=who, card=card) if n == 2
+                            else _("{who} holds {card} {n} times", who=who, card=card, n=n))
     both = [str(card) for card in seen if card in taken]
     if both:
-        problems.append(f"{_and(both)} {'is' if len(both) == 1 else 'are'} in both hands")
+        problems.append(ngettext("{cards} is in both hands", "{cards} are in both hands",
+                                 len(both), cards=_and(both)))
     if all_ok and size is not None and len(seen) != size:
-        noun = "card" if len(seen) == 1 else "cards"
-        problems.append(f"{who} has {len(seen)} {noun}; a hand has {size}")
+        problems.append(ngettext("{who} has {n} card; a hand has {size}",
+                                 "{who} has {n} cards; a hand has {size}",
+                                 len(seen), who=who, size=size))
     if len(problems) > _MAX_PROBLEMS:
         more = len(problems) - (_MAX_PROBLEMS - 1)
-        problems[_MAX_PROBLEMS - 1 :] = [f"… and {more} more problems"]
+        problems[_MAX_PROBLEMS - 1 :] = [ngettext("… and {n} more problem",
+                                                  "… and {n} more problems", more)]
     return tuple(seen), tuple(problems)
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """``"AS"``, ``"AS and KH"``, ``"AS, KH and 7C"``."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the end of a list: "AS, KH and 7C" ({items} is "AS, KH").
+    return _("{items} and {last}", items=_(", ").join(words[:-1]), last=words[-1])
 
 
 def parse_hand_param(
@@ -188,7 +201,7 @@ def set_hand(key: str, cards: str | Iterable[Card]) -> None:
     text_key, pills_key = _keys(key)
     if isinstance(cards, str):
         text = cards[:_MAX_TEXT]
-        picked, _ = _recognised(text)
+        picked, _all_cards = _recognised(text)
     else:
         given = tuple(cards)
         text = format_cards(given)
@@ -262,20 +275,21 @@ def hand_builder(
     inject_css()
     with st.container(key=f"{key}_builder"):
         st.text_input(
-            f"{label}: type the cards",
+            _("{label}: type the cards", label=label),
             key=text_key,
-            placeholder="AS KS QS 10H 9H …",
+            # TRANSLATORS: card codes are the same in every language.
+            placeholder=_("AS KS QS 10H 9H …"),
             max_chars=_MAX_TEXT,
             on_change=_on_text,
             args=(key,),
-            help=(
+            help=_(
                 "A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C "
                 "(or ♠ ♥ ♦ ♣). Separate cards with spaces or commas."
             ),
         )
         with st.container(key=f"{key}_pq_card_grid"):
             st.pills(
-                f"{label}: pick the cards",
+                _("{label}: pick the cards", label=label),
                 PICKER_ORDER,
                 selection_mode="multi",
                 format_func=lambda c: card_label(c, four_colour),
@@ -286,17 +300,18 @@ def hand_builder(
             )
         with st.container(horizontal=True, key=f"{key}_buttons", gap="small"):
             st.button(
-                "Deal at random",
+                _("Deal at random"),
                 key=f"{key}_deal",
                 on_click=_deal,
                 args=(key, size, taken, taken_from),
                 icon=":material/casino:",
             )
-            st.button("Clear", key=f"{key}_clear", on_click=_clear, args=(key,))
+            st.button(_("Clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
 
         text = str(ss.get(text_key) or "")
         if not _tokens(text):
-            st.caption(f"Type or pick {size} cards for {label}.")
+            st.caption(ngettext("Type or pick {n} card for {label}.",
+                                "Type or pick {n} cards for {label}.", size, label=label))
             return None
         cards, problems = hand_problems(text, who=label, size=size, taken=taken)
         if problems:
