@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import sys
 from pathlib import Path
@@ -71,7 +72,8 @@ def updated(template: Catalog, lang: str) -> Catalog:
         catalog = _read_po(po, lang)
     else:
         catalog = Catalog(locale=lang, project="Piquet Academy", charset="utf-8", fuzzy=False)
-    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    # update() adds the template's own Message objects: give it a copy to keep the .pot empty.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
     catalog.obsolete.clear()
     if lang == ENGLISH:
         for message in catalog:

@@ -19,6 +19,7 @@ import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
+from ui.i18n import _
 
 RULES_KEY: Final = "rules"
 FOUR_COLOUR_KEY: Final = "four_colour"
@@ -31,9 +32,21 @@ _NOTICE: Final = "_settings_notices"
 
 
 def preset_label(name: str) -> str:
-    """A preset as readers know it: ``"cavendish"`` → ``"Cavendish (1882)"``."""
+    """A preset as readers know it, in the current language: ``"cavendish"`` →
+    ``"Cavendish (1882)"`` (the one label table of the presets; the engine's own ``title``
+    for a preset it does not name).
+
+    >>> preset_label("britannica"), preset_label("cavendish"), preset_label("nope")
+    ('Britannica (Parlett)', 'Cavendish (1882)', 'nope')
+    """
+    titles = {
+        # TRANSLATORS: a rules preset: the Britannica article on piquet, by David Parlett.
+        "britannica": _("Britannica (Parlett)"),
+        # TRANSLATORS: a rules preset: the club laws in Cavendish's Laws of Piquet (1882).
+        "cavendish": _("Cavendish (1882)"),
+    }
     rules = PRESETS.get(name)
-    return rules.title if rules is not None else name
+    return titles.get(name) or (rules.title if rules is not None else name)
 
 
 def _shown(raw: object) -> str:
@@ -82,8 +95,9 @@ def sync_settings_from_url() -> None:
         if raw in PRESETS:
             ss[RULES_KEY] = raw
         else:
-            notices.append(f"Unknown rules preset “{_shown(raw)}” in the link; using "
-                           f"{preset_label(str(ss.get(RULES_KEY) or DEFAULT_PRESET))}.")
+            notices.append(_("Unknown rules preset “{value}” in the link; using {preset}.",
+                             value=_shown(raw),
+                             preset=preset_label(str(ss.get(RULES_KEY) or DEFAULT_PRESET))))
     if ss.get(RULES_KEY) not in PRESETS:
         ss[RULES_KEY] = DEFAULT_PRESET
     raw_fc = st.query_params.get(FOUR_COLOUR_PARAM)
@@ -94,8 +108,8 @@ def sync_settings_from_url() -> None:
         elif text in _OFF:
             ss[FOUR_COLOUR_KEY] = False
         else:
-            notices.append(f"“{_shown(raw_fc)}” is not a four-colour setting "
-                           "(use four_colour=1 or 0); the deck keeps its colours.")
+            notices.append(_("“{value}” is not a four-colour setting (use four_colour=1 or "
+                             "0); the deck keeps its colours.", value=_shown(raw_fc)))
     ss[FOUR_COLOUR_KEY] = bool(ss.get(FOUR_COLOUR_KEY, False))
     _set_param(RULES_KEY, _rules_param(str(ss[RULES_KEY])))
     _set_param(FOUR_COLOUR_PARAM, _colour_param(bool(ss[FOUR_COLOUR_KEY])))
@@ -121,16 +135,16 @@ def rules_selector() -> None:
     if pending:
         set_rules(str(pending))
     st.segmented_control(
-        "Rules", PRESET_NAMES, key=RULES_KEY, required=True, format_func=preset_label,
+        _("Rules"), PRESET_NAMES, key=RULES_KEY, required=True, format_func=preset_label,
         on_change=_on_rules,
-        help="Britannica (Parlett): the Britannica article on piquet by David Parlett, the "
+        help=_("Britannica (Parlett): the Britannica article on piquet by David Parlett, the "
              "default. Cavendish (1882): the club laws in Cavendish's Laws of Piquet, with "
-             "+1 for the last trick and Younger bound to take at least one card.",
+             "+1 for the last trick and Younger bound to take at least one card."),
     )
     for note in st.session_state.pop(_NOTICE, []):
         st.warning(note)
-    st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY, on_change=_on_four_colour,
-              help="Spades black, hearts red, diamonds blue, clubs green.")
+    st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY, on_change=_on_four_colour,
+              help=_("Spades black, hearts red, diamonds blue, clubs green."))
 
 
 def set_rules(name: str) -> None:
