@@ -58,6 +58,7 @@ from typing import Any, Final
 import streamlit as st
 
 from piquet.record import record_problems
+from ui.i18n import _, ngettext
 from ui.text import md_escape
 
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "piquet" / "record.schema.json"
@@ -79,7 +80,9 @@ library's "Sinking changes a verdict")."""
 
 EXAMPLE_FILE_NAME: Final = "example-deal.json"
 
-_FORMAT: Final = """\
+def format_markdown(no_rules_means: str = "britannica") -> str:
+    """The record format in plain words (Markdown), in the current language."""
+    return _("""\
 A **deal record** holds one deal, from the deal to the tricks played, as JSON: an object
 between `{{` and `}}`, its keys and card names in double quotes. Cards are written rank then
 suit: ranks `A K Q J 10 9 8 7`, suits `S` spades, `H` hearts, `D` diamonds, `C` clubs — so
@@ -115,12 +118,7 @@ diamonds, sinking the sixth.
 **Carte blanche** needs no key: it is judged on the hands as dealt (twelve cards without a
 king, queen or jack). Other keys (a title, notes) are ignored, and a scenario file with its
 record under `"record"` is read too.
-"""
-
-
-def format_markdown(no_rules_means: str = "britannica") -> str:
-    """The record format in plain words (Markdown)."""
-    return _FORMAT.format(no_rules_means=no_rules_means)
+""", no_rules_means=no_rules_means)
 
 
 FORMAT_MARKDOWN: Final = format_markdown()
@@ -145,18 +143,33 @@ def record_json(record: dict[str, Any]) -> str:
 
 # --- reading a record ---------------------------------------------------------------------
 
-_JSON_ERRORS: Final = (
-    ("Expecting property name enclosed in double quotes",
-     "a key must be written in double quotes, and no comma may stand before a closing }"),
-    ("Expecting ',' delimiter", "a comma is missing between two items"),
-    ("Expecting ':' delimiter", "a colon is missing after a key"),
-    ("Unterminated string", "a text is not closed by a double quote"),
-    ("Invalid control character", "a line break or tab stands inside a text"),
-    ("Invalid \\escape", "a backslash stands where JSON does not allow one"),
-    ("Extra data", "more text follows the record's closing }"),
-    ("Expecting value", "a value is missing or not JSON (texts and card names need double "
-                        "quotes, and no comma may stand before a closing ] or })"),
+_JSON_ERRORS: Final = (  # the start of Python's json message → what it means, in plain words
+    "Expecting property name enclosed in double quotes",
+    "Expecting ',' delimiter",
+    "Expecting ':' delimiter",
+    "Unterminated string",
+    "Invalid control character",
+    "Invalid \\escape",
+    "Extra data",
+    "Expecting value",
 )
+
+
+def _json_error(msg: str) -> str:
+    """Python's json error message ``msg`` in plain words."""
+    plain = (
+        _("a key must be written in double quotes, and no comma may stand before a closing }}"),
+        _("a comma is missing between two items"),
+        _("a colon is missing after a key"),
+        _("a text is not closed by a double quote"),
+        _("a line break or tab stands inside a text"),
+        _("a backslash stands where JSON does not allow one"),
+        _("more text follows the record's closing }}"),
+        _("a value is missing or not JSON (texts and card names need double quotes, and no "
+          "comma may stand before a closing ] or }})"),
+    )
+    return next((why for start, why in zip(_JSON_ERRORS, plain, strict=True)
+                 if msg.startswith(start)), _("the JSON is broken"))
 
 
 def _sentence(message: str) -> str:
@@ -168,14 +181,18 @@ def _sentence(message: str) -> str:
 
 
 def _not_json(text: str, name: str | None, err: json.JSONDecodeError) -> str:
-    what = f"{name} is" if name else "it is"
     if not text.startswith("{"):
-        hint = "a file must start with {" if name else "the text must start with {"
-        return _sentence(f"This is not a deal record: {what} not JSON ({hint})")
-    why = next((plain for start, plain in _JSON_ERRORS if err.msg.startswith(start)),
-               "the JSON is broken")
-    return _sentence(f"This is not a deal record: {what} not valid JSON — on line {err.lineno}, "
-                     f"character {err.colno}, {why}")
+        return md_escape(
+            _("This is not a deal record: {name} is not JSON (a file must start with {{).",
+              name=name) if name else
+            _("This is not a deal record: it is not JSON (the text must start with {{)."))
+    why = _json_error(err.msg)
+    if name:
+        return md_escape(_("This is not a deal record: {name} is not valid JSON — on line "
+                           "{line}, character {column}, {why}.", name=name, line=err.lineno,
+                           column=err.colno, why=why))
+    return md_escape(_("This is not a deal record: it is not valid JSON — on line {line}, "
+                       "character {column}, {why}.", line=err.lineno, column=err.colno, why=why))
 
 
 def parse_record_text(text: str, *, name: str | None = None
@@ -187,21 +204,22 @@ def parse_record_text(text: str, *, name: str | None = None
     """
     text = (text or "").lstrip("\ufeff").strip()
     if not text:
-        return None, [_sentence("There is no deal record to read: "
-                                + (f"{name} is empty" if name else "the text is empty"))]
+        return None, [md_escape(
+            _("There is no deal record to read: {name} is empty.", name=name) if name
+            else _("There is no deal record to read: the text is empty."))]
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         return None, [_not_json(text, name, e)]
     except RecursionError:
-        return None, [_sentence("This is not a deal record: it is nested too deeply")]
+        return None, [md_escape(_("This is not a deal record: it is nested too deeply."))]
     if isinstance(data, dict) and isinstance(data.get("record"), dict):
         data = data["record"]
     problems = record_problems(data)
     if not problems:
         assert isinstance(data, dict)
         return data, []
-    return None, [_sentence(p.message) for p in problems]
+    return None, [_sentence(p.message) for p in problems]  # the engine's English, for now
 
 
 def problems_markdown(messages: list[str]) -> str:
@@ -209,8 +227,8 @@ def problems_markdown(messages: list[str]) -> str:
     "This record has 3 problems:" and a list."""
     if len(messages) == 1:
         return messages[0]
-    return (f"This record has {len(messages)} problems:\n\n"
-            + "\n".join(f"- {m}" for m in messages))
+    return ngettext("This record has {n} problem:", "This record has {n} problems:",
+                    len(messages)) + "\n\n" + "\n".join(f"- {m}" for m in messages)
 
 
 def show_record_problems(messages: list[str]) -> None:
@@ -224,8 +242,8 @@ def parse_record_bytes(data: bytes, *, name: str) -> tuple[dict[str, Any] | None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return None, [_sentence(f"This is not a deal record: {name} is not JSON (it is not "
-                                "text at all)")]
+        return None, [md_escape(_("This is not a deal record: {name} is not JSON (it is not "
+                                  "text at all).", name=name))]
     return parse_record_text(text, name=name)
 
 
@@ -246,19 +264,19 @@ def record_help(key: str, target_text_key: str, *, on_load: Callable[[], None] |
     example. ``example`` replaces the built-in one; ``no_rules_means`` says which preset
     scores a record that names none, on this page."""
     text = record_json(example if example is not None else EXAMPLE_RECORD)
-    with st.expander("The deal record format", icon=":material/help:"):
+    with st.expander(_("The deal record format"), icon=":material/help:"):
         st.markdown(format_markdown(no_rules_means))
-        st.download_button("Download the JSON Schema", data=SCHEMA_PATH.read_bytes(),
+        st.download_button(_("Download the JSON Schema"), data=SCHEMA_PATH.read_bytes(),
                            file_name="record.schema.json", mime="application/schema+json",
                            key=f"{key}_schema", on_click="ignore",
                            icon=":material/data_object:")
-        st.caption("The schema describes every key for tools that check JSON; the app checks "
-                   "the rules of the deal too.")
+        st.caption(_("The schema describes every key for tools that check JSON; the app "
+                     "checks the rules of the deal too."))
     with st.container(horizontal=True, key=f"{key}_buttons"):
-        st.button("Load an example", key=f"{key}_example", on_click=_load_example,
+        st.button(_("Load an example"), key=f"{key}_example", on_click=_load_example,
                   args=(target_text_key, text, on_load), icon=":material/playing_cards:",
-                  help="Puts a whole example deal into the record box.")
-        st.download_button("Download the example", data=text.encode("utf-8"),
+                  help=_("Puts a whole example deal into the record box."))
+        st.download_button(_("Download the example"), data=text.encode("utf-8"),
                            file_name=EXAMPLE_FILE_NAME, mime="application/json",
                            key=f"{key}_download", on_click="ignore",
                            icon=":material/download:")
@@ -284,11 +302,12 @@ def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None
 
 def record_uploader(key: str, target_text_key: str, *,
                     on_load: Callable[[], None] | None = None,
-                    label: str = "…or upload a deal record (.json)") -> None:
+                    label: str | None = None) -> None:
     """An upload button for a ``.json`` record. A JSON file's text goes into
     ``st.session_state[target_text_key]`` (then ``on_load`` runs, so the page loads it as if
     pasted and shows its problems, if any, as it does for pasted text); a file that is not
-    JSON is named as such, here, and the text area is left alone."""
-    st.file_uploader(label, type=["json"], key=key, on_change=_uploaded,
-                     args=(key, target_text_key, on_load))
+    JSON is named as such, here, and the text area is left alone. ``label`` defaults to
+    "…or upload a deal record (.json)"."""
+    st.file_uploader(label or _("…or upload a deal record (.json)"), type=["json"], key=key,
+                     on_change=_uploaded, args=(key, target_text_key, on_load))
     show_record_problems(st.session_state.get(f"{key}_problems") or [])
