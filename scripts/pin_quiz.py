@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from piquet.quiz import LEVELS, Question, generate_question  # noqa: E402
+from academy.quiz import LEVELS, Question, generate_question  # noqa: E402
 from piquet.rules import PRESETS  # noqa: E402
 
 PINS = ROOT / "tests" / "data" / "quiz_pins.json"

@@ -13,15 +13,15 @@ from collections.abc import Callable
 
 import pytest
 
+from academy.quiz.context import _plural
+from academy.walkthrough import COUNTED_MESSAGES as WALK_MESSAGES
 from piquet import parse_cards
 from piquet.cards import DECK, Suit
 from piquet.combos import Point
 from piquet.declare import declaration_from_spec, verdict
 from piquet.exchange import verify_discard
-from piquet.quiz import _plural
 from piquet.record import DealRecord
 from piquet.rule_text import counted
-from piquet.walkthrough import COUNTED_MESSAGES as WALK_MESSAGES
 from ui.table import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
 
 COUNTS = (0, 1, 2, 5)
@@ -136,7 +136,7 @@ ENGINE: list[tuple[str, Callable[[int], str], str]] = [
      "piquet/combos.py"),
     ("declare: a point verdict", _point_verdict, "piquet/declare.py"),
     ("players: the exchange hint's reason", _exchange_reason, "piquet/players.py"),
-    ("quiz._plural", lambda n: _plural(n, "card"), "piquet/quiz.py"),
+    ("quiz._plural", lambda n: _plural(n, "card"), "academy/quiz/context.py"),
     ("rule_text.counted", lambda n: counted(n, "card") + " " + counted(n, "trick", spell=True),
      ""),
 ]

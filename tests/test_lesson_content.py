@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from academy.quiz import KINDS
 from piquet import analyse, parse_cards
 from piquet.deal import DealState
-from piquet.quiz import KINDS
 from piquet.rules import get_rules
 from ui.content import lessons
 

@@ -28,12 +28,12 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
+from academy.walkthrough import encode_record, parse_scenario, walkthrough
 from piquet import Partie, score_record
 from piquet.deal import DealState, Phase
 from piquet.reckon import Role
 from piquet.record import SHEET_KEYS
 from piquet.sheet import SHEET_LABELS
-from piquet.walkthrough import encode_record, parse_scenario, walkthrough
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")

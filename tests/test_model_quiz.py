@@ -4,9 +4,9 @@ quiz, change the level or the preset, open a seeded link, teacher mode and Show 
 driven through AppTest.
 
 After every step the page is read back and compared with the engine: the question shown
-(its prompt, caption, card rows and highlighted cards) is ``piquet.quiz.generate_question``
+(its prompt, caption, card rows and highlighted cards) is ``academy.quiz.generate_question``
 for the seed, level, preset and number the page displays; the score, the streak, the
-accuracy and the table of kinds equal what this test counts from ``piquet.quiz.check_answer``
+accuracy and the table of kinds equal what this test counts from ``academy.quiz.check_answer``
 on the answers read back from the widgets at each Check; the feedback shown is that check's.
 Nothing here comes from ``ui/``. Bounded and derandomised here; ``make soak`` runs it long
 (``tests/model_settings.py``).
@@ -25,7 +25,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
-from piquet.quiz import (
+from academy.quiz import (
     KIND_TITLES,
     LEVEL_KINDS,
     LEVEL_TITLES,

@@ -12,7 +12,7 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from piquet.quiz import Question, generate_question
+from academy.quiz import Question, generate_question
 
 APP = "../app.py"
 QUIZ = "pages/quiz.py"

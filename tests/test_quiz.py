@@ -1,4 +1,4 @@
-"""The quiz generator (piquet/quiz.py): thousands of generated questions checked against
+"""The quiz generator (academy/quiz/): thousands of generated questions checked against
 the engine AND against a deliberately naive scorer written here from RULES.md, which shares
 no code with the engine (it works on the cards' text, by brute force)."""
 
@@ -11,15 +11,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from piquet import (
-    Card,
-    analyse,
-    reckon,
-    score_declarations,
-    settle_partie,
-)
-from piquet.play import legal_cards, trick_winner
-from piquet.quiz import (
+from academy.quiz import (
     KINDS,
     LEVEL_KINDS,
     LEVELS,
@@ -31,6 +23,14 @@ from piquet.quiz import (
     parse_seed,
     pick_kind,
 )
+from piquet import (
+    Card,
+    analyse,
+    reckon,
+    score_declarations,
+    settle_partie,
+)
+from piquet.play import legal_cards, trick_winner
 
 PRESETS = ("britannica", "cavendish")
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from academy.walkthrough import parse_scenario, walkthrough
 from piquet import score_record
 from piquet.deal import DealState
 from piquet.record import DealScore
-from piquet.walkthrough import parse_scenario, walkthrough
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"

@@ -1,4 +1,4 @@
-"""piquet.walkthrough: a deal record cut into steps, each with its state and caption."""
+"""academy.walkthrough: a deal record cut into steps, each with its state and caption."""
 
 from __future__ import annotations
 
@@ -10,6 +10,13 @@ from typing import Any
 
 import pytest
 
+from academy.walkthrough import (
+    build_steps,
+    decode_record,
+    encode_record,
+    parse_scenario,
+    walkthrough,
+)
 from piquet import RecordError, get_rules, score_record
 from piquet.cards import parse_cards
 from piquet.deal import DealState, Phase
@@ -21,13 +28,6 @@ from piquet.rule_text import (
     blanche_is_shown,
     blanche_showing,
     rule_sentence,
-)
-from piquet.walkthrough import (
-    build_steps,
-    decode_record,
-    encode_record,
-    parse_scenario,
-    walkthrough,
 )
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "content" / "scenarios"

@@ -1,5 +1,5 @@
 """The quiz page's Streamlit side: the quiz state (seed, level, question number, score), the
-question with its cards and answer widgets, and the feedback built by ``piquet.quiz``.
+question with its cards and answer widgets, and the feedback built by ``academy.quiz``.
 
 Every session key starts with ``quiz_``. The question itself is regenerated on each run
 from (seed, level, preset, number), which is what makes a seeded quiz the same for every
@@ -15,8 +15,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from piquet.cards import Card
-from piquet.quiz import (
+from academy.quiz import (
     KIND_TITLES,
     LEVEL_TITLES,
     LEVELS,
@@ -31,6 +30,7 @@ from piquet.quiz import (
     parse_seed,
     pick_kind,
 )
+from piquet.cards import Card
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
 from ui.dialogue import dialogue_html

@@ -27,6 +27,14 @@ from typing import Any, Final
 
 import streamlit as st
 
+from academy.walkthrough import (
+    Step,
+    Walkthrough,
+    decode_record,
+    encode_record,
+    spoken_under,
+    walkthrough,
+)
 from piquet import Card, DealScore, Partie, cut_for_deal, get_rules, parse_cards
 from piquet.cards import DECK, sort_cards
 from piquet.combos import CardSet, Point, Sequence as Run, analyse
@@ -41,14 +49,6 @@ from piquet.reckon import Role
 from piquet.record import SHEET_KEYS, DealRecord
 from piquet.rule_text import agree, blanche_showing, counted, rule_sentence
 from piquet.sheet import SHEET_LABELS
-from piquet.walkthrough import (
-    Step,
-    Walkthrough,
-    decode_record,
-    encode_record,
-    spoken_under,
-    walkthrough,
-)
 from ui.cards import card_label, card_svg, cards_row_html
 from ui.dialogue import dialogue_html
 from ui.links import page_url
@@ -1297,7 +1297,7 @@ def _scenario_picker(library: dict[str, dict[str, Any]]) -> None:
 
 def walk_params(w: Walkthrough, step_no: int, present: bool = False) -> dict[str, str]:
     """The query parameters of a link to this step: a library scenario by name, any other
-    deal as its record (``?record=`` :func:`~piquet.walkthrough.encode_record`)."""
+    deal as its record (``?record=`` :func:`~academy.walkthrough.encode_record`)."""
     ss = _ss()
     if ss.get("wt_source") == "loaded":
         params = {"record": encode_record(w.score.record)}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from academy.quiz import Question, generate_question
 from piquet.cards import Card
-from piquet.quiz import Question, generate_question
 from ui.cards import card_label
 
 SEED, LEVEL = "7", "beginner"

@@ -1,0 +1,3 @@
+"""Piquet Academy's teaching logic: the quiz (:mod:`academy.quiz`) and the walkthrough of a deal
+record (:mod:`academy.walkthrough`). Pure Python, no UI, no I/O; built on the rules engine
+:mod:`piquet`, which never imports it."""

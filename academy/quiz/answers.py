@@ -1,0 +1,157 @@
+"""The answer model: a :class:`Question` and its :class:`Field` answer widgets, the cards it
+shows (:class:`CardRow`), and the verdict on an answer (:class:`Feedback`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from academy.quiz.kinds import KIND_GROUPS, KIND_TITLES, Kind, Level
+from piquet.cards import Card
+from piquet.reckon import Role
+
+Widget = Literal["choice", "multi", "cards", "number"]
+AnswerValue = str | int | frozenset[str]
+WHO_OPTIONS: Final = ("Elder", "Younger", "Nobody")
+ANSWERS: Final = ("Good", "Not good", "Equal")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One answer widget: ``choice`` (one of ``options``), ``multi`` (any of ``options``),
+    ``cards`` (any of ``options``, which are card codes such as ``10S``), ``number``."""
+
+    key: str
+    label: str
+    widget: Widget
+    correct: AnswerValue
+    options: tuple[str, ...] = ()
+    help: str = ""
+
+    def normalise(self, value: object) -> AnswerValue | None:
+        """The learner's value in the field's own type, or None when there is no answer."""
+        if value is None:
+            return None
+        if self.widget == "number":
+            if isinstance(value, bool):
+                return None
+            if isinstance(value, int):
+                return value
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            if isinstance(value, str) and re.fullmatch(r"\s*\d{1,6}\s*", value):
+                return int(value)
+            return None
+        if self.widget == "choice":
+            text = str(value)
+            return text if text else None
+        if isinstance(value, (str, Card)):
+            return frozenset([str(value)])
+        if isinstance(value, Iterable):
+            return frozenset(str(v) for v in value)
+        return None
+
+    def text(self, value: AnswerValue | None) -> str:
+        """A value as the learner reads it."""
+        if value is None:
+            return "no answer"
+        if isinstance(value, frozenset):
+            if not value:
+                return "none"
+            if self.widget == "cards":
+                cards = sorted((Card.of(v) for v in value),
+                               key=lambda c: (c.suit.index, -int(c.rank)))
+                return " ".join(c.pretty for c in cards)
+            order = {o: i for i, o in enumerate(self.options)}
+            return ", ".join(sorted(value, key=lambda v: order.get(v, 99)))
+        return str(value)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A row of cards to show: ``highlight`` marks, with the feedback, the cards behind the
+    answer (a combination, the legal plays...)."""
+
+    label: str
+    cards: tuple[Card, ...]
+    highlight: frozenset[Card] = frozenset()
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One generated question. ``correct`` maps each field's key to its correct value."""
+
+    kind: Kind
+    level: Level
+    index: int
+    rules: str
+    prompt: str
+    rows: tuple[CardRow, ...]
+    fields: tuple[Field, ...]
+    answer: str
+    explanation: tuple[str, ...]
+    context: tuple[str, ...] = ()
+    dialogue: tuple[tuple[str, str], ...] = ()
+    # the raw situation, for the tests and the views
+    subject: Role | None = None
+    elder: tuple[Card, ...] = ()
+    younger: tuple[Card, ...] = ()
+    category: str = ""
+    leader: Role | None = None
+    lead: Card | None = None
+    reply: Card | None = None
+    trick: int = 0
+    totals: tuple[int, int] | None = None
+    yes: bool | None = None
+    scenario: str = ""
+
+    @property
+    def correct(self) -> dict[str, AnswerValue]:
+        return {f.key: f.correct for f in self.fields}
+
+    @property
+    def title(self) -> str:
+        return KIND_TITLES[self.kind]
+
+    @property
+    def group(self) -> str:
+        return KIND_GROUPS[self.kind]
+
+    @property
+    def highlight(self) -> frozenset[Card]:
+        out: frozenset[Card] = frozenset()
+        for row in self.rows:
+            out |= row.highlight
+        return out
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    field: Field
+    given: AnswerValue | None
+    ok: bool
+
+    @property
+    def given_text(self) -> str:
+        return self.field.text(self.given)
+
+    @property
+    def expected_text(self) -> str:
+        return self.field.text(self.field.correct)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on an answer: never a bare "wrong": the correct answer, each part's
+    result, what was missed, and the engine's explanation."""
+
+    correct: bool
+    answered: bool
+    headline: str
+    answer: str
+    results: tuple[FieldResult, ...]
+    missed: tuple[str, ...]
+    explanation: tuple[str, ...]

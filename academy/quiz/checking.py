@@ -1,0 +1,66 @@
+"""Checking a learner's answers: every part's result, what was missed, the correct answer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from academy.quiz.answers import Feedback, FieldResult, Question
+from academy.quiz.context import _combo_text
+from piquet.combos import (
+    CardSet,
+    Combinations,
+    Point,
+    Sequence as Run,
+    analyse,
+)
+
+
+def _missed(q: Question, results: tuple[FieldResult, ...]) -> tuple[str, ...]:
+    """For the muggins kind: what the learner failed to claim (or over-claimed)."""
+    if q.kind != "muggins":
+        return ()
+    hand = q.elder or q.younger
+    c: Combinations = analyse(hand)
+    out: list[str] = []
+    for r in results:
+        if r.ok:
+            continue
+        given = r.given if isinstance(r.given, int) else 0
+        expected = r.field.correct
+        assert isinstance(expected, int)
+        combos: tuple[Point | Run | CardSet, ...]
+        if r.field.key == "point":
+            combos = (c.point,) if c.point else ()
+        elif r.field.key == "sequences":
+            combos = c.sequences
+        else:
+            combos = c.sets
+        held = "; ".join(f"{_combo_text(x)}, {x.score}" for x in combos) or "nothing"
+        if r.given is None or given < expected:
+            out.append(f"{r.field.label}: you claimed {given}, you hold {expected}: you missed "
+                       f"{expected - given}. The hand holds: {held}.")
+        else:
+            out.append(f"{r.field.label}: you claimed {given}, but the hand holds only "
+                       f"{expected} ({held}). Claiming more than you hold is not allowed.")
+    return tuple(out)
+
+
+def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
+    """Compare the learner's answers (field key -> value) with the correct ones."""
+    results = []
+    for f in question.fields:
+        given = f.normalise(answer.get(f.key))
+        results.append(FieldResult(f, given, given is not None and given == f.correct))
+    res = tuple(results)
+    answered = all(r.given is not None for r in res)
+    ok = all(r.ok for r in res)
+    if ok:
+        headline = f"Right! {question.answer}."
+    elif all(r.given is None for r in res):
+        headline = f"Not answered. The answer: {question.answer}."
+    else:
+        n_ok = sum(r.ok for r in res)
+        part = f" ({n_ok} of {len(res)} parts right)" if len(res) > 1 and n_ok else ""
+        headline = f"Not quite{part}. The answer: {question.answer}."
+    return Feedback(ok, answered, headline, question.answer, res, _missed(question, res),
+                    question.explanation)

@@ -1,0 +1,116 @@
+"""The quiz's levels and question kinds, and the seeds of its links.
+
+Question ``n`` of a seeded quiz depends only on ``(seed, level, preset, n)``: :func:`question_rng`
+is its random source, :func:`pick_kind` draws its kind from the level's."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Final, Literal, get_args
+
+from piquet.rules import Rules, get_rules
+
+Level = Literal["beginner", "intermediate", "expert", "mix"]
+LEVELS: Final[tuple[Level, ...]] = ("beginner", "intermediate", "expert", "mix")
+LEVEL_TITLES: Final[dict[Level, str]] = {
+    "beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert", "mix": "Mix",
+}
+
+Kind = Literal[
+    "point", "best_sequence", "sequence_score", "sets", "blanche",
+    "answer", "category", "comparison",
+    "repique", "pique",
+    "legal_play", "trick",
+    "settlement",
+    "muggins",
+]
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
+KIND_TITLES: Final[dict[Kind, str]] = {
+    "point": "Point of one hand",
+    "best_sequence": "Best sequence",
+    "sequence_score": "Sequences' score",
+    "sets": "Which sets count",
+    "blanche": "Carte blanche",
+    "answer": "Younger's answer",
+    "category": "Who scores a category",
+    "comparison": "Full comparison",
+    "repique": "Repique?",
+    "pique": "Repique or pique after the lead?",
+    "legal_play": "Legal plays",
+    "trick": "Who wins the trick",
+    "settlement": "Settling the partie",
+    "muggins": "Claim your declarations",
+}
+KIND_GROUPS: Final[dict[Kind, str]] = {
+    "point": "Count one hand", "best_sequence": "Count one hand",
+    "sequence_score": "Count one hand", "sets": "Count one hand", "blanche": "Count one hand",
+    "answer": "Compare two hands", "category": "Compare two hands",
+    "comparison": "Compare two hands",
+    "repique": "Reckoning", "pique": "Reckoning",
+    "legal_play": "Play", "trick": "Play",
+    "settlement": "End of a partie",
+    "muggins": "Muggins",
+}
+RECKONING_KINDS: Final[tuple[Kind, ...]] = ("repique", "pique")
+LEVEL_KINDS: Final[dict[Level, tuple[Kind, ...]]] = {
+    # one hand, one category
+    "beginner": ("point", "best_sequence", "sequence_score", "sets", "blanche", "legal_play"),
+    "intermediate": ("point", "sequence_score", "sets", "answer", "category", "legal_play",
+                     "trick", "settlement", "muggins"),
+    # full comparisons, reckoning order, rules presets (the last trick)
+    "expert": ("answer", "category", "comparison", "repique", "pique", "trick",
+               "settlement", "muggins"),
+    "mix": KINDS,
+}
+
+
+_SEED_RE: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def parse_seed(raw: object) -> str | None:
+    """A seed from a link: 1 to 40 letters, digits, ``-`` or ``_``; None if unusable.
+
+    >>> parse_seed("42"), parse_seed(" class-3B "), parse_seed("<script>"), parse_seed("")
+    ('42', 'class-3B', None, None)
+    """
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    return text if _SEED_RE.fullmatch(text) else None
+
+
+def parse_level(raw: object) -> Level | None:
+    """A level from a link (case-insensitive); None if unknown.
+
+    >>> parse_level("Expert"), parse_level("guru")
+    ('expert', None)
+    """
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip().lower()
+    for lvl in LEVELS:
+        if lvl == text:
+            return lvl
+    return None
+
+
+def question_rng(seed: object, level: str, rules: str | Rules, index: int) -> random.Random:
+    """The random source of question ``index``: a function of seed, level, preset, index."""
+    name = get_rules(rules).name
+    return random.Random(f"{seed}:{level}:{name}:{index}")
+
+
+def pick_kind(rng: random.Random, level: str,
+              stats: Mapping[str, tuple[int, int]] | None = None) -> Kind:
+    """Choose a kind for the level. With ``stats`` (kind -> (asked, missed)) the kinds missed
+    most often come back more often; without, every kind of the level is equally likely."""
+    kinds = LEVEL_KINDS[parse_level(level) or "beginner"]
+    if not stats:
+        return rng.choice(kinds)
+    weights = []
+    for k in kinds:
+        asked, missed = stats.get(k, (0, 0))
+        weights.append(1.0 + 4.0 * (missed + 0.5) / (asked + 1.0))
+    return rng.choices(kinds, weights=weights)[0]

@@ -1,0 +1,47 @@
+"""Questions on the end of a partie: who wins it and what he scores (the rubicon)."""
+
+from __future__ import annotations
+
+from academy.quiz.answers import Field, Question
+from academy.quiz.context import _Ctx
+from piquet.partie import RUBICON, settle_partie
+
+
+def _q_settlement(ctx: _Ctx) -> Question:
+    rng = ctx.rng
+    r = rng.random()
+    if r < 0.08:
+        a = b = rng.randint(60, 160)
+    else:
+        if r < 0.35:
+            lo = rng.choice((99, 100, 100, 101, rng.randint(95, 105)))
+            hi = lo + rng.randint(1, 60)
+        elif r < 0.55:
+            lo = rng.randint(20, 90)
+            hi = rng.randint(lo + 1, 99)
+        elif r < 0.8:
+            lo = rng.randint(30, 98)
+            hi = rng.randint(max(lo + 1, 100), 200)
+        else:
+            lo = rng.randint(100, 170)
+            hi = lo + rng.randint(1, 80)
+        a, b = (hi, lo) if rng.random() < 0.5 else (lo, hi)
+    sett = settle_partie(a, b)
+    lines = [f"A has {a}, B has {b}.", sett.explain(),
+             f"The loser with {RUBICON} or more: the winner scores 100 + the difference. Under "
+             f"{RUBICON} he is rubiconed: the winner scores 100 + both totals, even if he too "
+             "is under 100."]
+    if a == b:
+        lines.append("Equal totals after six deals mean two more deals; equal after eight, the "
+                     "partie is drawn.")
+    winner = sett.winner or "Nobody"
+    return ctx.make(
+        "settlement",
+        prompt=f"The partie is over: A has {a}, B has {b}. Who wins, and what does he score?",
+        rows=(),
+        fields=(Field("winner", "Winner", "choice", winner, ("A", "B", "Nobody")),
+                Field("points", "He scores", "number", sett.points)),
+        answer=(f"{sett.winner} scores {sett.points}" + (" (rubicon)" if sett.rubiconed else "")
+                if sett.winner else "Nobody: the partie is drawn, 0"),
+        explanation=tuple(lines), context=(f"Final totals: A {a}, B {b}.",), totals=(a, b),
+    )

@@ -1,0 +1,189 @@
+"""Questions on the reckoning order: repique, and repique or pique after Elder's lead."""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from academy.quiz.answers import Field, Question
+from academy.quiz.context import _NAMES, _Ctx, _reckoning_lines, _verdict_highlight
+from academy.quiz.deals import (
+    _after_lead,
+    _decl_totals,
+    _fill,
+    _mirror_point,
+    _random_hands,
+    _rank_mask,
+    _rich_parts,
+    _run_mask,
+    _score,
+)
+from academy.quiz.kinds import Kind
+from academy.quiz.two_hands import _compare_rows
+from piquet.cards import Card
+from piquet.scoring import DeclarationScore
+
+_REPIQUE_TARGETS: Final = (
+    ("elder_before_sets", 0.16), ("elder", 0.12), ("younger", 0.16), ("equal_point", 0.1),
+    ("near_miss", 0.28), ("plain", 0.18),
+)
+_PIQUE_TARGETS: Final = (
+    ("pique", 0.3), ("younger", 0.1), ("elder", 0.08), ("equal_point", 0.08),
+    ("near_miss", 0.28), ("plain", 0.16),
+)
+SCENARIO_TEXT: Final = {
+    "elder_before_sets": "Elder reaches 30 on point and sequences, before Younger's sets",
+    "elder": "Elder's combinations",
+    "younger": "Younger's combinations",
+    "equal_point": "an Equal point",
+    "pique": "Elder's 30th point comes from his lead",
+    "near_miss": "a near miss",
+    "plain": "an ordinary deal",
+}
+
+
+def _situations(s: DeclarationScore, after_lead: bool) -> tuple[set[str], bool]:
+    """The situations a deal shows, and whether a bonus is scored."""
+    labels: set[str] = set()
+    e, y = _decl_totals(s)
+    pique = after_lead and s.repique is None and y == 0 and e == 29
+    if s.repique == "elder":
+        labels.add("elder")
+        if any(c == "sets" and w == 1 for c, w, _ in s.entries):
+            labels.add("elder_before_sets")
+    if s.repique == "younger":
+        labels.add("younger")
+    if pique:
+        labels.add("pique")
+    bonus = s.repique is not None or pique
+    if bonus and not any(c == "point" for c, _, _ in s.entries):
+        labels.add("equal_point")
+    if not bonus:
+        labels.add("plain")
+        if max(e, y) >= 27:
+            labels.add("near_miss")
+    return labels, bonus
+
+
+def _elder_extras(rng: random.Random, em: int, ym: int, ea: int) -> int:
+    """Sets (and perhaps a run) for Elder around an Equal point, without lengthening his
+    point suit or taking Younger's cards."""
+    blocked = ym | ea
+    extra = 0
+    ranks = list(range(3, 8))
+    rng.shuffle(ranks)
+    for r in ranks[:2]:
+        avail = [s for s in range(4) if not blocked >> (s * 8 + r) & 1]
+        if len(avail) >= 3:
+            k = 4 if len(avail) == 4 and rng.random() < 0.8 else 3
+            for s in rng.sample(avail, k):
+                extra |= 1 << (s * 8 + r)
+    free = [i for i in range(4) if not (em | ym) >> (8 * i) & 0xFF]
+    if free and rng.random() < 0.7:
+        run = _run_mask(rng, rng.randint(4, 6), rng.choice(free))
+        if not run & blocked:
+            extra |= run
+    return extra
+
+
+def _reckoning_deal(ctx: _Ctx, target: str, after_lead: bool) -> DeclarationScore:
+    rng = ctx.rng
+    s: DeclarationScore | None = None
+    for _ in range(400):
+        got: tuple[int, int] | None = None
+        if target == "elder_before_sets":
+            a, b = rng.sample(range(4), 2)
+            ep = _run_mask(rng, rng.randint(5, 7), a) | _run_mask(rng, rng.randint(4, 6), b)
+            yp = _rank_mask(rng, rng.randint(3, 7), rng.choice((3, 4)))
+            got = None if ep & yp else _fill(rng, ep, yp)
+        elif target in ("elder", "pique"):
+            got = _fill(rng, _rich_parts(rng), 0)
+        elif target == "younger":
+            got = _fill(rng, 0, _rich_parts(rng))
+        elif target == "equal_point":
+            em, ym, ea, ya = _mirror_point(rng)
+            extra = _elder_extras(rng, em, ym, ea)
+            got = _fill(rng, em | extra, ym, ea, ya)
+        elif target == "near_miss":
+            if rng.random() < 0.5:
+                got = _fill(rng, _rich_parts(rng), _run_mask(rng, rng.randint(5, 7)))
+            else:
+                got = _fill(rng, _rich_parts(rng), 0)
+        else:
+            got = _random_hands(rng)
+        if got is None:
+            continue
+        s = _score(got[0], got[1], ctx.rules)
+        labels, _ = _situations(s, after_lead)
+        if target in labels:
+            return s
+    return s if s is not None else _score(*_random_hands(rng), ctx.rules)
+
+
+def _pick_target(rng: random.Random, targets: tuple[tuple[str, float], ...]) -> str:
+    return rng.choices([t for t, _ in targets], weights=[w for _, w in targets])[0]
+
+
+def _reckoning_question(ctx: _Ctx, kind: Kind) -> Question:
+    after_lead = kind == "pique"
+    target = _pick_target(ctx.rng, _PIQUE_TARGETS if after_lead else _REPIQUE_TARGETS)
+    s = _reckoning_deal(ctx, target, after_lead)
+    labels, yes = _situations(s, after_lead)
+    e_hl: set[Card] = set()
+    y_hl: set[Card] = set()
+    expl: list[str] = []
+    for v in s.verdicts:
+        a, b = _verdict_highlight(v)
+        if v.winner == "elder":
+            e_hl |= a
+        elif v.winner == "younger":
+            y_hl |= b
+        expl.append(f"{v.category.capitalize()}: {v.explain()}")
+    if after_lead:
+        r = _after_lead(s)
+        if r.pique:
+            correct = "Pique for Elder (+30)"
+        elif r.repique:
+            correct = f"Repique for {_NAMES[r.repique]} (+60)"
+        else:
+            correct = "Neither"
+        options: tuple[str, ...] = ("Neither", "Repique for Elder (+60)",
+                                    "Repique for Younger (+60)", "Pique for Elder (+30)")
+        prompt = ("Both declare in full, and Elder leads to the first trick. Does anyone score "
+                  "a repique or a pique?")
+        label = "Bonus"
+        if r.repique == "younger":
+            expl.append("Younger's combinations reckon before Elder's lead point, so the lead "
+                        "does not block Younger's repique.")
+        if r.pique:
+            expl.append("Elder's 30th point comes from his lead (step 5), not from his "
+                        "combinations alone: a pique (30), not a repique (60).")
+    else:
+        r = s.reckoning
+        correct = f"Yes, {_NAMES[s.repique]}" if s.repique else "No"
+        options = ("No", "Yes, Elder", "Yes, Younger")
+        prompt = "Both declare in full. Does anyone score a repique?"
+        label = "Repique"
+    expl += _reckoning_lines(r)
+    if "elder_before_sets" in labels:
+        expl.append("Elder reached 30 before the sets were reckoned; Younger's sets come "
+                    "later in the order and do not take the repique away.")
+    if not any(c == "point" for c, _, _ in s.entries):
+        expl.append("The point was Equal: nobody scores it, and an Equal does not count as "
+                    "scoring, so it blocks nothing.")
+    assert yes == (correct not in ("No", "Neither"))
+    return ctx.make(
+        kind, prompt=prompt,
+        rows=_compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
+        fields=(Field("bonus", label, "choice", correct, options),),
+        answer=correct, explanation=tuple(expl), elder=s.elder, younger=s.younger,
+        yes=yes, scenario=target if target in labels else next(iter(sorted(labels))),
+    )
+
+
+def _q_repique(ctx: _Ctx) -> Question:
+    return _reckoning_question(ctx, "repique")
+
+
+def _q_pique(ctx: _Ctx) -> Question:
+    return _reckoning_question(ctx, "pique")
