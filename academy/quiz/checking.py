@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from academy.quiz.answers import Feedback, FieldResult, Question
-from academy.quiz.context import _combo_text
+from academy.quiz.context import combo_text
 from piquet.combos import (
     CardSet,
     Combinations,
@@ -35,7 +35,7 @@ def _missed(q: Question, results: tuple[FieldResult, ...]) -> tuple[str, ...]:
             combos = c.sequences
         else:
             combos = c.sets
-        held = "; ".join(f"{_combo_text(x)}, {x.score}" for x in combos) or "nothing"
+        held = "; ".join(f"{combo_text(x)}, {x.score}" for x in combos) or "nothing"
         if r.given is None or given < expected:
             out.append(f"{r.field.label}: you claimed {given}, you hold {expected}: you missed "
                        f"{expected - given}. The hand holds: {held}.")

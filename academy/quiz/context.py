@@ -1,4 +1,4 @@
-"""What every question kind shares: the generation context (:class:`_Ctx`) and the words
+"""What every question kind shares: the generation context (:class:`Ctx`) and the words
 for hands, combinations and reckonings."""
 
 from __future__ import annotations
@@ -21,42 +21,42 @@ from piquet.reckon import Reckoning, Role
 from piquet.rules import Rules
 from piquet.scoring import DeclarationScore
 
-_NAMES: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
-_CATEGORY_NOUN: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
+ROLE_NAMES: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
+CATEGORY_NOUN: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
 
 
-_cards_text = pretty
+cards_text = pretty
 
 
-def _combo_text(c: Point | Run | CardSet) -> str:
+def combo_text(c: Point | Run | CardSet) -> str:
     return c.describe()
 
 
-def _run_name(length: int, top: int) -> str:
+def run_name(length: int, top: int) -> str:
     cards = tuple(DECK[r] for r in range(top, top - length, -1))
     return Run(Suit.SPADES, cards).name
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _reckoning_lines(r: Reckoning) -> list[str]:
+def reckoning_lines(r: Reckoning) -> list[str]:
     out = ["Reckoning order: carte blanche, point, sequences, sets, then play."]
     if not r.events:
         out.append("Nothing is scored.")
     for ev in r.events:
-        out.append(f"{ev.label.capitalize()}: {_NAMES[ev.player]} +{ev.points} "
+        out.append(f"{ev.label.capitalize()}: {ROLE_NAMES[ev.player]} +{ev.points} "
                    f"→ Elder {ev.elder_total}, Younger {ev.younger_total}.")
     out.append(r.explain_bonus())
     return out
 
 
-def _verdict(s: DeclarationScore, category: str) -> Verdict:
+def verdict_of(s: DeclarationScore, category: str) -> Verdict:
     return next(v for v in s.verdicts if v.category == category)
 
 
-def _verdict_highlight(v: Verdict) -> tuple[frozenset[Card], frozenset[Card]]:
+def verdict_highlight(v: Verdict) -> tuple[frozenset[Card], frozenset[Card]]:
     """Cards behind a verdict in each hand: the compared best and, for the winner, every
     combination he scores."""
     e: set[Card] = set(v.elder.cards) if v.elder is not None else set()
@@ -66,12 +66,14 @@ def _verdict_highlight(v: Verdict) -> tuple[frozenset[Card], frozenset[Card]]:
     return frozenset(e), frozenset(y)
 
 
-def _who(role: Role | None) -> str:
-    return _NAMES[role] if role else "Nobody"
+def who_name(role: Role | None) -> str:
+    return ROLE_NAMES[role] if role else "Nobody"
 
 
 @dataclass
-class _Ctx:
+class Ctx:
+    """What a question kind draws from: its random source, level, preset and number."""
+
     rng: random.Random
     level: Level
     rules: Rules
@@ -82,5 +84,5 @@ class _Ctx:
                         rules=self.rules.name, **kw)
 
 
-def _subject(ctx: _Ctx) -> Role:
+def pick_subject(ctx: Ctx) -> Role:
     return "elder" if ctx.rng.random() < 0.6 else "younger"

@@ -11,17 +11,17 @@ from piquet.rules import Rules
 from piquet.scoring import DeclarationScore, score_declarations
 
 
-def _hand(mask: int) -> tuple[Card, ...]:
+def hand_cards(mask: int) -> tuple[Card, ...]:
     return mask_cards(mask)
 
 
-def _random_hands(rng: random.Random) -> tuple[int, int]:
+def random_hands(rng: random.Random) -> tuple[int, int]:
     pack = list(DECK)
     rng.shuffle(pack)
     return cards_mask(pack[:12]), cards_mask(pack[12:24])
 
 
-def _run_mask(rng: random.Random, length: int, suit: int | None = None) -> int:
+def run_mask(rng: random.Random, length: int, suit: int | None = None) -> int:
     s = rng.randrange(4) if suit is None else suit
     top = rng.randint(length - 1, 7)
     m = 0
@@ -30,14 +30,14 @@ def _run_mask(rng: random.Random, length: int, suit: int | None = None) -> int:
     return m
 
 
-def _rank_mask(rng: random.Random, rank: int, count: int) -> int:
+def rank_mask(rng: random.Random, rank: int, count: int) -> int:
     m = 0
     for s in rng.sample(range(4), count):
         m |= 1 << (s * 8 + rank)
     return m
 
 
-def _fill(rng: random.Random, e_parts: int, y_parts: int,
+def fill_hands(rng: random.Random, e_parts: int, y_parts: int,
           e_avoid: int = 0, y_avoid: int = 0) -> tuple[int, int] | None:
     """Complete two hands around the combinations placed in them; None if impossible."""
     if e_parts & y_parts or e_parts.bit_count() > 12 or y_parts.bit_count() > 12:
@@ -55,32 +55,32 @@ def _fill(rng: random.Random, e_parts: int, y_parts: int,
     return em, ym
 
 
-def _one_hand(rng: random.Random, parts: int) -> int:
-    got = _fill(rng, parts, 0)
-    return got[0] if got else _random_hands(rng)[0]
+def fill_one_hand(rng: random.Random, parts: int) -> int:
+    got = fill_hands(rng, parts, 0)
+    return got[0] if got else random_hands(rng)[0]
 
 
-def _rich_parts(rng: random.Random) -> int:
+def rich_parts(rng: random.Random) -> int:
     """Combinations that often make 30: long runs, quatorzes."""
     style = rng.randrange(5)
     m = 0
     if style == 0:
         a, b = rng.sample(range(4), 2)
-        m = _run_mask(rng, rng.randint(5, 7), a) | _run_mask(rng, rng.randint(3, 5), b)
+        m = run_mask(rng, rng.randint(5, 7), a) | run_mask(rng, rng.randint(3, 5), b)
     elif style == 1:
-        m = _run_mask(rng, rng.randint(5, 6)) | _rank_mask(rng, rng.randint(3, 7), 4)
+        m = run_mask(rng, rng.randint(5, 6)) | rank_mask(rng, rng.randint(3, 7), 4)
     elif style == 2:
         r1, r2 = rng.sample(range(3, 8), 2)
-        m = _rank_mask(rng, r1, 4) | _rank_mask(rng, r2, rng.choice((3, 4)))
+        m = rank_mask(rng, r1, 4) | rank_mask(rng, r2, rng.choice((3, 4)))
     elif style == 3:
-        m = _run_mask(rng, rng.randint(6, 8)) | _run_mask(rng, rng.randint(3, 4))
+        m = run_mask(rng, rng.randint(6, 8)) | run_mask(rng, rng.randint(3, 4))
     else:
-        m = (_run_mask(rng, rng.randint(4, 5)) | _rank_mask(rng, rng.randint(3, 7), 4)
-             | _rank_mask(rng, rng.randint(3, 7), 3))
+        m = (run_mask(rng, rng.randint(4, 5)) | rank_mask(rng, rng.randint(3, 7), 4)
+             | rank_mask(rng, rng.randint(3, 7), 3))
     return m
 
 
-def _mirror_point(rng: random.Random) -> tuple[int, int, int, int]:
+def mirror_point(rng: random.Random) -> tuple[int, int, int, int]:
     """Two points of equal length and pips in two suits: (elder part, younger part, and the
     rest of each suit, which the fill must avoid to keep the lengths)."""
     length = rng.randint(4, 6)
@@ -94,17 +94,17 @@ def _mirror_point(rng: random.Random) -> tuple[int, int, int, int]:
     return em, ym, (0xFF << (se * 8)) & ~em, (0xFF << (sy * 8)) & ~ym
 
 
-def _score(em: int, ym: int, rules: Rules) -> DeclarationScore:
-    return score_declarations(_hand(em), _hand(ym), rules=rules)
+def score_masks(em: int, ym: int, rules: Rules) -> DeclarationScore:
+    return score_declarations(hand_cards(em), hand_cards(ym), rules=rules)
 
 
-def _decl_totals(s: DeclarationScore) -> tuple[int, int]:
+def declaration_totals(s: DeclarationScore) -> tuple[int, int]:
     e = sum(p for _, w, p in s.entries if w == 0)
     y = sum(p for _, w, p in s.entries if w == 1)
     return e, y
 
 
-def _after_lead(s: DeclarationScore) -> Reckoning:
+def reckon_after_lead(s: DeclarationScore) -> Reckoning:
     """The reckoning once Elder has led to the first trick."""
     d = s.as_dict()
     return reckon(

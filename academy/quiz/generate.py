@@ -7,31 +7,37 @@ from collections.abc import Callable
 from typing import Final
 
 from academy.quiz.answers import Question
-from academy.quiz.context import _Ctx
+from academy.quiz.context import Ctx
 from academy.quiz.kinds import LEVELS, Kind, parse_level, pick_kind, question_rng
-from academy.quiz.muggins import _q_muggins
-from academy.quiz.one_hand import _q_best_sequence, _q_blanche, _q_point, _q_sequence_score, _q_sets
-from academy.quiz.partie import _q_settlement
-from academy.quiz.play import _q_legal_play, _q_trick
-from academy.quiz.reckoning import _q_pique, _q_repique
-from academy.quiz.two_hands import _q_answer, _q_category, _q_comparison
+from academy.quiz.muggins import muggins_question
+from academy.quiz.one_hand import (
+    best_sequence_question,
+    blanche_question,
+    point_question,
+    sequence_score_question,
+    sets_question,
+)
+from academy.quiz.partie import settlement_question
+from academy.quiz.play import legal_play_question, trick_question
+from academy.quiz.reckoning import pique_question, repique_question
+from academy.quiz.two_hands import answer_question, category_question, comparison_question
 from piquet.rules import Rules, get_rules
 
-_GENERATORS: Final[dict[Kind, Callable[[_Ctx], Question]]] = {
-    "point": _q_point,
-    "best_sequence": _q_best_sequence,
-    "sequence_score": _q_sequence_score,
-    "sets": _q_sets,
-    "blanche": _q_blanche,
-    "answer": _q_answer,
-    "category": _q_category,
-    "comparison": _q_comparison,
-    "repique": _q_repique,
-    "pique": _q_pique,
-    "legal_play": _q_legal_play,
-    "trick": _q_trick,
-    "settlement": _q_settlement,
-    "muggins": _q_muggins,
+_GENERATORS: Final[dict[Kind, Callable[[Ctx], Question]]] = {
+    "point": point_question,
+    "best_sequence": best_sequence_question,
+    "sequence_score": sequence_score_question,
+    "sets": sets_question,
+    "blanche": blanche_question,
+    "answer": answer_question,
+    "category": category_question,
+    "comparison": comparison_question,
+    "repique": repique_question,
+    "pique": pique_question,
+    "legal_play": legal_play_question,
+    "trick": trick_question,
+    "settlement": settlement_question,
+    "muggins": muggins_question,
 }
 
 
@@ -52,4 +58,4 @@ def generate_question(seed: object, index: int, level: str = "beginner",
         if kind not in _GENERATORS:
             raise ValueError(f"{kind!r} is not a question kind")
         chosen = kind
-    return _GENERATORS[chosen](_Ctx(rng, lvl, rules_, index))
+    return _GENERATORS[chosen](Ctx(rng, lvl, rules_, index))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from academy.quiz.answers import Field, Question
-from academy.quiz.context import _Ctx
+from academy.quiz.context import Ctx
 from piquet.partie import RUBICON, settle_partie
 
 
-def _q_settlement(ctx: _Ctx) -> Question:
+def settlement_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     r = rng.random()
     if r < 0.08:

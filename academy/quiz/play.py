@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 from academy.quiz.answers import CardRow, Field, Question
-from academy.quiz.context import _NAMES, _cards_text, _Ctx, _plural
+from academy.quiz.context import ROLE_NAMES, Ctx, cards_text, plural
 from piquet.cards import cards_mask, mask_cards
 from piquet.deal import DealState, Phase
 from piquet.play import legal_cards, trick_winner
 from piquet.reckon import Role
 
 
-def _played_deal(ctx: _Ctx) -> DealState:
+def _played_deal(ctx: Ctx) -> DealState:
     rng = ctx.rng
     d = DealState.deal(seed=rng.randrange(1 << 30), rules=ctx.rules)
     hand = d.hand("elder")
@@ -35,7 +35,7 @@ def _random_play(rng: random.Random, d: DealState, prefer_capture: bool = False)
     return d.play(role, rng.choice(legal))
 
 
-def _q_legal_play(ctx: _Ctx) -> Question:
+def legal_play_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     want_void = rng.random() < 0.4
     while True:
@@ -55,8 +55,8 @@ def _q_legal_play(ctx: _Ctx) -> Question:
     yhand = mask_cards(cards_mask(yh))
     same = [c for c in yhand if c.suit is lead.suit]
     if same:
-        held = _plural(len(same), lead.suit.noun[:-1])
-        lines = [f"Elder leads {lead.pretty}. Younger holds {held} ({_cards_text(same)}): he "
+        held = plural(len(same), lead.suit.noun[:-1])
+        lines = [f"Elder leads {lead.pretty}. Younger holds {held} ({cards_text(same)}): he "
                  "must follow suit with one of them.",
                  "There is no obligation to win the trick: any card of the suit will do."]
     else:
@@ -70,12 +70,12 @@ def _q_legal_play(ctx: _Ctx) -> Question:
               CardRow("Younger's hand", yhand, frozenset(legal), "younger")),
         fields=(Field("cards", "Cards Younger may play", "cards",
                       frozenset(str(c) for c in legal), tuple(str(c) for c in yhand)),),
-        answer=_cards_text(mask_cards(cards_mask(legal))),
+        answer=cards_text(mask_cards(cards_mask(legal))),
         explanation=tuple(lines), younger=yhand, leader="elder", lead=lead, trick=trick_no,
     )
 
 
-def _q_trick(ctx: _Ctx) -> Question:
+def trick_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     last = ctx.level in ("expert", "mix") and rng.random() < 0.4
     target = 12 if last else rng.randint(1, 11)
@@ -109,14 +109,14 @@ def _q_trick(ctx: _Ctx) -> Question:
         "trick",
         prompt=f"Trick {target}{' (the last)' if target == 12 else ''}: who wins it, and "
                "how many points does each player score for it?",
-        rows=(CardRow(f"{_NAMES[leader]} leads", (led,),
+        rows=(CardRow(f"{ROLE_NAMES[leader]} leads", (led,),
                       frozenset([led]) if winner == leader else frozenset(), leader),
-              CardRow(f"{_NAMES[other]} plays", (second,),
+              CardRow(f"{ROLE_NAMES[other]} plays", (second,),
                       frozenset([second]) if winner == other else frozenset(), other)),
-        fields=(Field("winner", "Trick won by", "choice", _NAMES[winner], ("Elder", "Younger")),
+        fields=(Field("winner", "Trick won by", "choice", ROLE_NAMES[winner], ("Elder", "Younger")),
                 Field("elder", "Elder scores", "number", pts["elder"]),
                 Field("younger", "Younger scores", "number", pts["younger"])),
-        answer=f"{_NAMES[winner]} wins; Elder +{pts['elder']}, Younger +{pts['younger']}",
+        answer=f"{ROLE_NAMES[winner]} wins; Elder +{pts['elder']}, Younger +{pts['younger']}",
         explanation=tuple(lines), context=(f"Rules: {ctx.rules.title}.",),
         leader=leader, lead=led, reply=second, trick=target,
     )

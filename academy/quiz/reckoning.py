@@ -6,20 +6,20 @@ import random
 from typing import Final
 
 from academy.quiz.answers import Field, Question
-from academy.quiz.context import _NAMES, _Ctx, _reckoning_lines, _verdict_highlight
+from academy.quiz.context import ROLE_NAMES, Ctx, reckoning_lines, verdict_highlight
 from academy.quiz.deals import (
-    _after_lead,
-    _decl_totals,
-    _fill,
-    _mirror_point,
-    _random_hands,
-    _rank_mask,
-    _rich_parts,
-    _run_mask,
-    _score,
+    declaration_totals,
+    fill_hands,
+    mirror_point,
+    random_hands,
+    rank_mask,
+    reckon_after_lead,
+    rich_parts,
+    run_mask,
+    score_masks,
 )
 from academy.quiz.kinds import Kind
-from academy.quiz.two_hands import _compare_rows
+from academy.quiz.two_hands import compare_rows
 from piquet.cards import Card
 from piquet.scoring import DeclarationScore
 
@@ -45,7 +45,7 @@ SCENARIO_TEXT: Final = {
 def _situations(s: DeclarationScore, after_lead: bool) -> tuple[set[str], bool]:
     """The situations a deal shows, and whether a bonus is scored."""
     labels: set[str] = set()
-    e, y = _decl_totals(s)
+    e, y = declaration_totals(s)
     pique = after_lead and s.repique is None and y == 0 and e == 29
     if s.repique == "elder":
         labels.add("elder")
@@ -80,51 +80,51 @@ def _elder_extras(rng: random.Random, em: int, ym: int, ea: int) -> int:
                 extra |= 1 << (s * 8 + r)
     free = [i for i in range(4) if not (em | ym) >> (8 * i) & 0xFF]
     if free and rng.random() < 0.7:
-        run = _run_mask(rng, rng.randint(4, 6), rng.choice(free))
+        run = run_mask(rng, rng.randint(4, 6), rng.choice(free))
         if not run & blocked:
             extra |= run
     return extra
 
 
-def _reckoning_deal(ctx: _Ctx, target: str, after_lead: bool) -> DeclarationScore:
+def _reckoning_deal(ctx: Ctx, target: str, after_lead: bool) -> DeclarationScore:
     rng = ctx.rng
     s: DeclarationScore | None = None
     for _ in range(400):
         got: tuple[int, int] | None = None
         if target == "elder_before_sets":
             a, b = rng.sample(range(4), 2)
-            ep = _run_mask(rng, rng.randint(5, 7), a) | _run_mask(rng, rng.randint(4, 6), b)
-            yp = _rank_mask(rng, rng.randint(3, 7), rng.choice((3, 4)))
-            got = None if ep & yp else _fill(rng, ep, yp)
+            ep = run_mask(rng, rng.randint(5, 7), a) | run_mask(rng, rng.randint(4, 6), b)
+            yp = rank_mask(rng, rng.randint(3, 7), rng.choice((3, 4)))
+            got = None if ep & yp else fill_hands(rng, ep, yp)
         elif target in ("elder", "pique"):
-            got = _fill(rng, _rich_parts(rng), 0)
+            got = fill_hands(rng, rich_parts(rng), 0)
         elif target == "younger":
-            got = _fill(rng, 0, _rich_parts(rng))
+            got = fill_hands(rng, 0, rich_parts(rng))
         elif target == "equal_point":
-            em, ym, ea, ya = _mirror_point(rng)
+            em, ym, ea, ya = mirror_point(rng)
             extra = _elder_extras(rng, em, ym, ea)
-            got = _fill(rng, em | extra, ym, ea, ya)
+            got = fill_hands(rng, em | extra, ym, ea, ya)
         elif target == "near_miss":
             if rng.random() < 0.5:
-                got = _fill(rng, _rich_parts(rng), _run_mask(rng, rng.randint(5, 7)))
+                got = fill_hands(rng, rich_parts(rng), run_mask(rng, rng.randint(5, 7)))
             else:
-                got = _fill(rng, _rich_parts(rng), 0)
+                got = fill_hands(rng, rich_parts(rng), 0)
         else:
-            got = _random_hands(rng)
+            got = random_hands(rng)
         if got is None:
             continue
-        s = _score(got[0], got[1], ctx.rules)
+        s = score_masks(got[0], got[1], ctx.rules)
         labels, _ = _situations(s, after_lead)
         if target in labels:
             return s
-    return s if s is not None else _score(*_random_hands(rng), ctx.rules)
+    return s if s is not None else score_masks(*random_hands(rng), ctx.rules)
 
 
 def _pick_target(rng: random.Random, targets: tuple[tuple[str, float], ...]) -> str:
     return rng.choices([t for t, _ in targets], weights=[w for _, w in targets])[0]
 
 
-def _reckoning_question(ctx: _Ctx, kind: Kind) -> Question:
+def _reckoning_question(ctx: Ctx, kind: Kind) -> Question:
     after_lead = kind == "pique"
     target = _pick_target(ctx.rng, _PIQUE_TARGETS if after_lead else _REPIQUE_TARGETS)
     s = _reckoning_deal(ctx, target, after_lead)
@@ -133,18 +133,18 @@ def _reckoning_question(ctx: _Ctx, kind: Kind) -> Question:
     y_hl: set[Card] = set()
     expl: list[str] = []
     for v in s.verdicts:
-        a, b = _verdict_highlight(v)
+        a, b = verdict_highlight(v)
         if v.winner == "elder":
             e_hl |= a
         elif v.winner == "younger":
             y_hl |= b
         expl.append(f"{v.category.capitalize()}: {v.explain()}")
     if after_lead:
-        r = _after_lead(s)
+        r = reckon_after_lead(s)
         if r.pique:
             correct = "Pique for Elder (+30)"
         elif r.repique:
-            correct = f"Repique for {_NAMES[r.repique]} (+60)"
+            correct = f"Repique for {ROLE_NAMES[r.repique]} (+60)"
         else:
             correct = "Neither"
         options: tuple[str, ...] = ("Neither", "Repique for Elder (+60)",
@@ -160,11 +160,11 @@ def _reckoning_question(ctx: _Ctx, kind: Kind) -> Question:
                         "combinations alone: a pique (30), not a repique (60).")
     else:
         r = s.reckoning
-        correct = f"Yes, {_NAMES[s.repique]}" if s.repique else "No"
+        correct = f"Yes, {ROLE_NAMES[s.repique]}" if s.repique else "No"
         options = ("No", "Yes, Elder", "Yes, Younger")
         prompt = "Both declare in full. Does anyone score a repique?"
         label = "Repique"
-    expl += _reckoning_lines(r)
+    expl += reckoning_lines(r)
     if "elder_before_sets" in labels:
         expl.append("Elder reached 30 before the sets were reckoned; Younger's sets come "
                     "later in the order and do not take the repique away.")
@@ -174,16 +174,16 @@ def _reckoning_question(ctx: _Ctx, kind: Kind) -> Question:
     assert yes == (correct not in ("No", "Neither"))
     return ctx.make(
         kind, prompt=prompt,
-        rows=_compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
+        rows=compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
         fields=(Field("bonus", label, "choice", correct, options),),
         answer=correct, explanation=tuple(expl), elder=s.elder, younger=s.younger,
         yes=yes, scenario=target if target in labels else next(iter(sorted(labels))),
     )
 
 
-def _q_repique(ctx: _Ctx) -> Question:
+def repique_question(ctx: Ctx) -> Question:
     return _reckoning_question(ctx, "repique")
 
 
-def _q_pique(ctx: _Ctx) -> Question:
+def pique_question(ctx: Ctx) -> Question:
     return _reckoning_question(ctx, "pique")

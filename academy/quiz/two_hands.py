@@ -7,22 +7,22 @@ import random
 
 from academy.quiz.answers import ANSWERS, WHO_OPTIONS, CardRow, Field, Question
 from academy.quiz.context import (
-    _CATEGORY_NOUN,
-    _combo_text,
-    _Ctx,
-    _reckoning_lines,
-    _verdict,
-    _verdict_highlight,
-    _who,
+    CATEGORY_NOUN,
+    Ctx,
+    combo_text,
+    reckoning_lines,
+    verdict_highlight,
+    verdict_of,
+    who_name,
 )
 from academy.quiz.deals import (
-    _fill,
-    _mirror_point,
-    _random_hands,
-    _rank_mask,
-    _rich_parts,
-    _run_mask,
-    _score,
+    fill_hands,
+    mirror_point,
+    random_hands,
+    rank_mask,
+    rich_parts,
+    run_mask,
+    score_masks,
 )
 from piquet.cards import Card
 from piquet.combos import (
@@ -32,7 +32,7 @@ from piquet.declare import Reason, Verdict
 from piquet.scoring import DeclarationScore
 
 
-def _compare_hands(ctx: _Ctx, category: str, want_equal: bool) -> DeclarationScore:
+def _compare_hands(ctx: Ctx, category: str, want_equal: bool) -> DeclarationScore:
     """Two hands after the exchange where Elder has a call in ``category``; for the point and
     sequences, an Equal when ``want_equal``."""
     rng = ctx.rng
@@ -40,31 +40,31 @@ def _compare_hands(ctx: _Ctx, category: str, want_equal: bool) -> DeclarationSco
     for _ in range(200):
         got: tuple[int, int] | None
         if want_equal and category == "point":
-            em, ym, ea, ya = _mirror_point(rng)
-            got = _fill(rng, em, ym, ea, ya)
+            em, ym, ea, ya = mirror_point(rng)
+            got = fill_hands(rng, em, ym, ea, ya)
         elif want_equal and category == "sequences":
             length = rng.choice((3, 3, 4, 4, 5))
             a, b = rng.sample(range(4), 2)
             top = rng.randint(length - 1, 7)
             em = sum(1 << (a * 8 + r) for r in range(top - length + 1, top + 1))
             ym = sum(1 << (b * 8 + r) for r in range(top - length + 1, top + 1))
-            got = _fill(rng, em, ym)
+            got = fill_hands(rng, em, ym)
         elif category == "sets":
-            ep = _rank_mask(rng, rng.randint(3, 7), rng.choice((3, 3, 4)))
+            ep = rank_mask(rng, rng.randint(3, 7), rng.choice((3, 3, 4)))
             yp = 0
             if rng.random() < 0.7:
-                yp = _rank_mask(rng, rng.randint(3, 7), rng.choice((3, 3, 4)))
-            got = _fill(rng, ep, yp & ~ep) if not ep & yp else None
+                yp = rank_mask(rng, rng.randint(3, 7), rng.choice((3, 3, 4)))
+            got = fill_hands(rng, ep, yp & ~ep) if not ep & yp else None
         elif category == "sequences":
-            ep = _run_mask(rng, rng.choice((3, 4, 5)))
-            yp = _run_mask(rng, rng.choice((3, 4, 5))) if rng.random() < 0.8 else 0
-            got = _fill(rng, ep, yp) if not ep & yp else None
+            ep = run_mask(rng, rng.choice((3, 4, 5)))
+            yp = run_mask(rng, rng.choice((3, 4, 5))) if rng.random() < 0.8 else 0
+            got = fill_hands(rng, ep, yp) if not ep & yp else None
         else:
-            got = _random_hands(rng)
+            got = random_hands(rng)
         if got is None:
             continue
-        s = _score(got[0], got[1], ctx.rules)
-        v = _verdict(s, category)
+        s = score_masks(got[0], got[1], ctx.rules)
+        v = verdict_of(s, category)
         if v.elder is None:
             continue
         if category != "sets" and want_equal != (v.reason is Reason.EQUAL):
@@ -79,17 +79,17 @@ def _compare_hands(ctx: _Ctx, category: str, want_equal: bool) -> DeclarationSco
     return s
 
 
-def _compare_rows(s: DeclarationScore, hl: tuple[frozenset[Card], frozenset[Card]]
+def compare_rows(s: DeclarationScore, hl: tuple[frozenset[Card], frozenset[Card]]
                   ) -> tuple[CardRow, CardRow]:
     return (CardRow("Elder's hand (after the exchange)", s.elder, hl[0], "elder"),
             CardRow("Younger's hand (after the exchange)", s.younger, hl[1], "younger"))
 
 
 def _holds(v: Verdict) -> list[str]:
-    noun = _CATEGORY_NOUN[v.category]
+    noun = CATEGORY_NOUN[v.category]
     out = []
     for role, c in (("Elder", v.elder), ("Younger", v.younger)):
-        out.append(f"{role}'s best {noun}: {_combo_text(c) if c is not None else 'none'}.")
+        out.append(f"{role}'s best {noun}: {combo_text(c) if c is not None else 'none'}.")
     return out
 
 
@@ -97,12 +97,12 @@ def _pick_category(rng: random.Random) -> str:
     return rng.choices(("point", "sequences", "sets"), weights=(4, 3.5, 2.5))[0]
 
 
-def _q_answer(ctx: _Ctx) -> Question:
+def answer_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     category = _pick_category(rng)
     want_equal = category != "sets" and rng.random() < 0.25
     s = _compare_hands(ctx, category, want_equal)
-    v = _verdict(s, category)
+    v = verdict_of(s, category)
     lines = [(line.speaker, line.text) for line in s.dialogue if line.category == category]
     shown = tuple(lines[:-1])  # everything before Younger's answer
     options = ANSWERS if category != "sets" else ANSWERS[:2]
@@ -118,45 +118,45 @@ def _q_answer(ctx: _Ctx) -> Question:
                        "rank. Sets are never equal.")
     return ctx.make(
         "answer",
-        prompt=f"Elder calls his {_CATEGORY_NOUN[category]}. What does Younger answer?",
-        rows=_compare_rows(s, _verdict_highlight(v)),
+        prompt=f"Elder calls his {CATEGORY_NOUN[category]}. What does Younger answer?",
+        rows=compare_rows(s, verdict_highlight(v)),
         fields=(Field("answer", "Younger answers", "choice", v.answer, options),),
         answer=v.answer, explanation=tuple(expl), dialogue=shown,
         elder=s.elder, younger=s.younger, category=category,
     )
 
 
-def _q_category(ctx: _Ctx) -> Question:
+def category_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     category = _pick_category(rng)
     want_equal = category != "sets" and rng.random() < 0.2
     s = _compare_hands(ctx, category, want_equal)
-    v = _verdict(s, category)
+    v = verdict_of(s, category)
     noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[category]
     expl = [*_holds(v), v.explain()]
     if category != "point" and v.winner is not None and len(v.scored) > 1:
-        expl.append(f"The winner of the {noun} also scores every other {_CATEGORY_NOUN[category]}"
+        expl.append(f"The winner of the {noun} also scores every other {CATEGORY_NOUN[category]}"
                     " he holds; the loser scores none.")
     return ctx.make(
         "category", prompt=f"Who scores the {noun}, and how many points?",
-        rows=_compare_rows(s, _verdict_highlight(v)),
-        fields=(Field("who", f"Who scores the {noun}", "choice", _who(v.winner), WHO_OPTIONS),
+        rows=compare_rows(s, verdict_highlight(v)),
+        fields=(Field("who", f"Who scores the {noun}", "choice", who_name(v.winner), WHO_OPTIONS),
                 Field("points", "Points scored", "number", v.points)),
-        answer=f"{_who(v.winner)} scores {v.points}" if v.winner else "Nobody scores (Equal)",
+        answer=f"{who_name(v.winner)} scores {v.points}" if v.winner else "Nobody scores (Equal)",
         explanation=tuple(expl), elder=s.elder, younger=s.younger, category=category,
     )
 
 
-def _q_comparison(ctx: _Ctx) -> Question:
+def comparison_question(ctx: Ctx) -> Question:
     rng = ctx.rng
     if rng.random() < 0.3:
         got = None
         while got is None:
-            got = _fill(rng, _rich_parts(rng), 0) if rng.random() < 0.5 else \
-                _fill(rng, 0, _rich_parts(rng))
-        s = _score(got[0], got[1], ctx.rules)
+            got = fill_hands(rng, rich_parts(rng), 0) if rng.random() < 0.5 else \
+                fill_hands(rng, 0, rich_parts(rng))
+        s = score_masks(got[0], got[1], ctx.rules)
     else:
-        s = _score(*_random_hands(rng), ctx.rules)
+        s = score_masks(*random_hands(rng), ctx.rules)
     d = s.as_dict()
     fields: list[Field] = []
     expl: list[str] = []
@@ -164,23 +164,23 @@ def _q_comparison(ctx: _Ctx) -> Question:
     y_hl: set[Card] = set()
     for v in s.verdicts:
         noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[v.category]
-        fields.append(Field(v.category, f"Who scores the {noun}", "choice", _who(v.winner),
+        fields.append(Field(v.category, f"Who scores the {noun}", "choice", who_name(v.winner),
                             WHO_OPTIONS))
         expl.append(f"{noun.capitalize()}: {v.explain()}")
-        a, b = _verdict_highlight(v)
+        a, b = verdict_highlight(v)
         e_hl |= a
         y_hl |= b
     fields.append(Field("elder_total", "Elder's total for declarations", "number",
                         d["elder"]["total"]))
     fields.append(Field("younger_total", "Younger's total for declarations", "number",
                         d["younger"]["total"]))
-    expl += _reckoning_lines(s.reckoning)[1:]
+    expl += reckoning_lines(s.reckoning)[1:]
     parts = ", ".join(f"{f.label.split()[-1]} {f.correct}" for f in fields[:3])
     return ctx.make(
         "comparison",
         prompt="Both players declare in full. Who scores each category, and what does each "
                "total for his declarations (with any repique, before Elder's lead)?",
-        rows=_compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
+        rows=compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
         fields=tuple(fields),
         answer=f"{parts}; Elder {d['elder']['total']}, Younger {d['younger']['total']}",
         explanation=tuple(expl), elder=s.elder, younger=s.younger,

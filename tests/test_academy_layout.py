@@ -1,0 +1,38 @@
+"""The teaching package sits on the rules engine, never the other way round: nothing in
+``piquet/`` imports ``academy``, and ``academy/`` imports neither Streamlit nor ``ui``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _imported(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+@pytest.mark.parametrize(("package", "forbidden"), [
+    ("piquet", {"academy", "ui", "streamlit"}),
+    ("academy", {"ui", "streamlit"}),
+])
+def test_package_imports(package: str, forbidden: set[str]) -> None:
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert files
+    bad = {str(p.relative_to(ROOT)): sorted(_imported(p) & forbidden) for p in files}
+    assert not {k: v for k, v in bad.items() if v}
+
+
+def test_no_teaching_module_left_in_the_engine() -> None:
+    for name in ("quiz.py", "walkthrough.py"):
+        assert not (ROOT / "piquet" / name).exists(), name
