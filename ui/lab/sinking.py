@@ -22,6 +22,7 @@ from piquet.cards import Card, Suit, cards_mask, format_cards, parse_cards
 from piquet.combos import CardSet, Combinations, Sequence as Run, analyse
 from piquet.declare import Declaration, DeclarationError, declaration_from_spec
 from piquet.reckon import Role
+from ui.i18n import _, ngettext
 
 __all__ = [
     "declaration_spec",
@@ -166,35 +167,50 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str,
     suits = _suits_held(hand)
     best = combos.point.suit.value if combos.point else NONE
     by_suit = {s: [c for c in hand if c.suit.value == s] for s in suits}
+    elder = role == "elder"
+
+    def suit_label(s: str) -> str:
+        if s == NONE:
+            return _("No point")
+        # TRANSLATORS: a suit in the point's selector: "♠ spades (5 held)".
+        return ngettext("{symbol} {suit} ({n} held)", "{symbol} {suit} ({n} held)",
+                        len(by_suit[s]), symbol=Suit(s).symbol + "\ufe0e", suit=Suit(s).noun)
+
     suit = st.selectbox(
-        f"{who}'s point: the suit", [*suits, NONE], index=[*suits, NONE].index(best),
-        key=f"{k}_psuit",
-        format_func=lambda s: "No point" if s == NONE else
-        f"{Suit(s).symbol}\ufe0e {Suit(s).noun} ({len(by_suit[s])} held)")
+        _("Elder's point: the suit") if elder else _("Younger's point: the suit"),
+        [*suits, NONE], index=[*suits, NONE].index(best), key=f"{k}_psuit",
+        format_func=suit_label)
     point: list[Card] = []
     if suit:
         codes = [str(c) for c in by_suit[suit]]
         chosen = st.pills(
-            f"{who}'s point: the cards declared", codes, selection_mode="multi",
+            _("Elder's point: the cards declared") if elder else
+            _("Younger's point: the cards declared"), codes, selection_mode="multi",
             default=codes, key=f"{k}_pcards_{suit}", format_func=show)
         point = [c for c in by_suit[suit] if str(c) in (chosen or [])]
-    labels: dict[str, str] = {NONE: "Not declared"}
+    labels: dict[str, str] = {NONE: _("Not declared")}
     runs: list[str] = []
     for i, run in enumerate(combos.sequences):
         opts = run_choices(run)
         for r in opts[:-1]:
-            labels[r] = f"{analyse(parse_cards(r)).sequences[0].name}: {show(r)}"
-        runs.append(st.selectbox(f"{who}: {run.name} in {run.suit.noun}", opts,
+            labels[r] = _("{combination}: {cards}",
+                          combination=analyse(parse_cards(r)).sequences[0].name, cards=show(r))
+        # TRANSLATORS: a sequence's selector: "Elder: quart in spades".
+        runs.append(st.selectbox(_("{who}: {sequence} in {suit}", who=who, sequence=run.name,
+                                   suit=run.suit.noun), opts,
                                  key=f"{k}_run{i}", format_func=labels.__getitem__) or NONE)
     sets: list[str] = []
     for i, cs in enumerate(combos.sets):
         opts = set_choices(cs)
         for s in opts[:-1]:
-            labels[s] = f"{analyse(parse_cards(s)).sets[0].call}: {show(s)}"
-        sets.append(st.selectbox(f"{who}: {cs.call.lower()}", opts, key=f"{k}_set{i}",
+            labels[s] = _("{combination}: {cards}",
+                          combination=analyse(parse_cards(s)).sets[0].call, cards=show(s))
+        # TRANSLATORS: a set's selector: "Elder: fourteen aces".
+        sets.append(st.selectbox(_("{who}: {set}", who=who, set=cs.call.lower()), opts,
+                                 key=f"{k}_set{i}",
                                  format_func=labels.__getitem__) or NONE)
     spec = declaration_spec(combos, point, runs, sets)
-    st.button("Declare in full", key=f"lab_full_{role}", on_click=reset_to_full,
+    st.button(_("Declare in full"), key=f"lab_full_{role}", on_click=reset_to_full,
               args=(role, hand), disabled=spec is None, icon=":material/done_all:")
     return spec
 

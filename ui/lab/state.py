@@ -31,9 +31,10 @@ from piquet.cards import DECK, cards_mask, format_cards, sort_cards
 from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
+from ui.i18n import _, ngettext
 from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
 from ui.links import page_url
-from ui.settings import set_rules
+from ui.settings import preset_label, set_rules
 
 __all__ = [
     "LINK_KEYS",
@@ -44,14 +45,21 @@ __all__ = [
     "read_link",
     "sync_sinking",
     "take_notes",
+    "who",
     "write_link",
 ]
 
 LINK_KEYS: Final = ("elder", "younger", "elder_declares", "younger_declares",
                     "elder_blanche", "younger_blanche")
 WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
+"""The roles' English names (ids in tests); :func:`who` names them on a page."""
 _NOTES: Final = "lab_notes"
 K_RECORD: Final = "lab_record"
+
+
+def who(role: str) -> str:
+    """A role as the page names it, in the current language: ``"elder"`` → ``"Elder"``."""
+    return _("Elder") if role == "elder" else _("Younger")
 
 
 def builder_key(role: Role) -> str:
@@ -100,7 +108,7 @@ def read_link() -> None:
     hands: dict[Role, tuple[Card, ...]] = {}
     for role in ROLES:
         raw = params[role]
-        hand, problem = parse_hand_param(raw, WHO[role])
+        hand, problem = parse_hand_param(raw, who(role))
         if problem and raw:
             set_hand(builder_key(role), raw.replace(",", " "))  # the builder shows why
         elif hand:
@@ -111,18 +119,22 @@ def read_link() -> None:
         if params[other] is None and role in hands:
             hands[other] = deal_rest(hands[role])
             set_hand(builder_key(other), hands[other])
-            _note("info", f"The link gives only {WHO[role]}'s hand: {WHO[other]} holds "
-                          "twelve of the other twenty cards, chosen at random.")
+            _note("info", _("The link gives only Elder's hand: Younger holds twelve of the "
+                            "other twenty cards, chosen at random.") if role == "elder" else
+                  _("The link gives only Younger's hand: Elder holds twelve of the other "
+                    "twenty cards, chosen at random."))
     for role in ROLES:
         ss[blanche_key(role)] = params[f"{role}_blanche"] == "1"
         spec: Any = None
-        raw_spec = params[f"{role}_declares"]
+        param = f"{role}_declares"
+        raw_spec = params[param]
         if raw_spec:
             try:
                 spec = json.loads(raw_spec)
             except ValueError:
-                _note("warning", f"The link's {role}_declares is not a declaration (it is "
-                                 f"not JSON); {WHO[role]} declares in full.")
+                _note("warning", _("The link's {param} is not a declaration (it is not "
+                                   "JSON); {who} declares in full.",
+                                   param=param, who=who(role)))
         if role in hands:
             ss[f"lab_pending_{role}"] = (hand_sig(hands[role]), spec)
 
@@ -138,8 +150,8 @@ def load_record_into_lab(record: Mapping[str, Any]) -> None:
         ss[f"lab_pending_{role}"] = (hand_sig(hand), spec)
     if record.get("rules"):
         set_rules(rec.rules.name)  # the sidebar shows the preset the page scores under
-        _note("info", f"The record names its preset: the page now scores under "
-                      f"{rec.rules.title}.")
+        _note("info", _("The record names its preset: the page now scores under {preset}.",
+                        preset=preset_label(rec.rules.name)))
     ss[K_RECORD] = dict(record)
 
 
@@ -154,10 +166,13 @@ def sync_sinking(role: Role, hand: tuple[Card, ...] | None) -> None:
     ss[f"lab_sig_{role}"] = sig
     forget_other_hands(role, hand)
     if hand is not None and pending is not None and pending[0] == sig:
-        problem = seed_sinking(role, hand, pending[1], WHO[role])
+        problem = seed_sinking(role, hand, pending[1], who(role))
         if problem:
-            _note("warning", f"{WHO[role]}'s sinking is ignored: {problem}. "
-                             f"{WHO[role]} declares in full.")
+            # TRANSLATORS: {problem} is why the rules do not allow the declaration.
+            _note("warning", _("Elder's sinking is ignored: {problem}. Elder declares in full.",
+                               problem=problem) if role == "elder" else
+                  _("Younger's sinking is ignored: {problem}. Younger declares in full.",
+                    problem=problem))
 
 
 def drawn_at_most(role: Role, rules: Rules, hand: Sequence[Card]) -> int:
@@ -179,10 +194,14 @@ def blanche_problem(role: Role, hand: Sequence[Card], rules: Rules) -> str | Non
         return None
     courts = courts_held(hand)
     shown = " ".join(c.pretty for c in courts)
-    drawn = f"{most} card" + ("" if most == 1 else "s")
-    return (f"{WHO[role]} holds {len(courts)} court cards after the exchange ({shown}) but "
-            f"can have drawn at most {drawn}, so the hand was not dealt carte blanche. "
-            "It is not scored.")
+    # TRANSLATORS: {drawn} is "1 card" or "3 cards".
+    drawn = ngettext("{n} card", "{n} cards", most)
+    return ngettext(
+        "{who} holds {n} court card after the exchange ({cards}) but can have drawn at most "
+        "{drawn}, so the hand was not dealt carte blanche. It is not scored.",
+        "{who} holds {n} court cards after the exchange ({cards}) but can have drawn at most "
+        "{drawn}, so the hand was not dealt carte blanche. It is not scored.",
+        len(courts), who=who(role), cards=shown, drawn=drawn)
 
 
 def _set_param(name: str, value: str | None) -> None:

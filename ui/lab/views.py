@@ -14,7 +14,9 @@ from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, piq
 from piquet.record import SHEET_KEYS
 from piquet.sheet import SHEET_LABELS
 from ui.cards import show_cards
-from ui.settings import four_colour
+from ui.i18n import _, ngettext
+from ui.lab.state import who
+from ui.settings import four_colour, preset_label
 from ui.text import md_escape
 
 
@@ -24,20 +26,21 @@ def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
         if decl.point == combo:
             return ""
         if decl.point is None:
-            return " — *sunk (no point declared)*"
+            return _(" — *sunk (no point declared)*")
         p = decl.point
-        return f" — *declared as {p.length} {'card' if p.length == 1 else 'cards'} making {p.pips}*"
+        return ngettext(" — *declared as {n} card making {pips}*",
+                        " — *declared as {n} cards making {pips}*", p.length, pips=p.pips)
     inside: list[Run | CardSet]
     if isinstance(combo, Run):
         inside = [r for r in decl.sequences if set(r.cards) <= set(combo.cards)]
     else:
         inside = [s for s in decl.sets if s.rank is combo.rank]
     if not inside:
-        return " — *sunk (not declared)*"
+        return _(" — *sunk (not declared)*")
     if inside == [combo]:
         return ""
-    return " — *declared as " + ", ".join(
-        (x.name if isinstance(x, Run) else x.call) for x in inside) + "*"
+    return _(" — *declared as {combinations}*", combinations=_(", ").join(
+        (x.name if isinstance(x, Run) else x.call) for x in inside))
 
 
 def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
@@ -51,34 +54,42 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
         if v.winner == role:
             for c in v.scored:
                 scoring.update(c.cards)
-    st.markdown(f"**{role.capitalize()}** · {score.total(role)} from declarations")
+    st.markdown(_("**{who}** · {points} from declarations", who=who(role),
+                  points=score.total(role)))
     with st.container(key=f"lab_{role}_pq_present_cards" if present else None):
         show_cards(hand, width=52, highlight=frozenset(scoring), four_colour=four_colour(),
                    overlap=present)
     if scoring:
-        st.caption("The highlighted cards are the ones that score.")
+        st.caption(_("The highlighted cards are the ones that score."))
     rows: list[tuple[str, Point | Run | CardSet]] = []
     if combos.point:
-        rows.append(("Point", combos.point))
-    rows += [("Sequence", r) for r in combos.sequences]
-    rows += [("Set", s) for s in combos.sets]
+        rows.append((_("Point"), combos.point))
+    rows += [(_("Sequence"), r) for r in combos.sequences]
+    rows += [(_("Set"), s) for s in combos.sets]
     if not rows:
-        st.caption("No combination to declare.")
+        st.caption(_("No combination to declare."))
     for label, combo in rows:
-        what = (f"{combo.length} cards making {combo.pips}" if isinstance(combo, Point)
-                else combo.name)
-        st.markdown(f"{label}: **{what}**, worth {combo.score}{_declared_as(combo, decl)}")
+        what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
+                         pips=combo.pips) if isinstance(combo, Point) else combo.name)
+        # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
+        st.markdown(_("{category}: **{combination}**, worth {score}{declared}", category=label,
+                      combination=what, score=combo.score,
+                      declared=_declared_as(combo, decl)))
         if not present:
             show_cards(combo.cards, width=42, four_colour=four_colour())
 
 
 def verdict_lines(score: DeclarationScore) -> None:
-    chip = {"elder": "Elder scores", "younger": "Younger scores", None: "Nobody scores"}
+    titles = {"point": _("Point"), "sequences": _("Sequences"), "sets": _("Sets")}
     for v in score.verdicts:
-        title = {"point": "Point", "sequences": "Sequences", "sets": "Sets"}[v.category]
-        answer = f" · Younger answers *{v.answer}*" if v.answer else ""
-        st.markdown(f"**{title}** — {chip[v.winner]}"
-                    f"{f' {v.points}' if v.winner else ''}{answer}  \n{v.explain()}")
+        verdict = (_("Elder scores {points}", points=v.points) if v.winner == "elder" else
+                   _("Younger scores {points}", points=v.points) if v.winner == "younger" else
+                   _("Nobody scores"))
+        # TRANSLATORS: {answer} is Younger's answer to the call ("Good.", "Not good.", "Equal.").
+        answer = _(" · Younger answers *{answer}*", answer=v.answer) if v.answer else ""
+        st.markdown(_("**{category}** — {verdict}{answer}  \n{explanation}",
+                      category=titles[v.category], verdict=verdict, answer=answer,
+                      explanation=v.explain()))
 
 
 def chance(score: DeclarationScore) -> PiqueChance:
@@ -94,15 +105,17 @@ def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
     by_cat = {c: (score.score("elder", c), score.score("younger", c))
               for c in ("blanche", "point", "sequences", "sets")}
     r = reckon(**by_cat, play=["elder"])
-    rows = ["| Step | Who | Points | Elder | Younger |", "|---|---|---:|---:|---:|"]
+    rows = [_("| Step | Who | Points | Elder | Younger |"), "|---|---|---:|---:|---:|"]
     for ev in r.events:
         mine = ev.elder_total if ev.player == "elder" else ev.younger_total
-        step = "Elder's first lead" if ev.category == "lead" else ev.label.capitalize()
-        if ev.category in ("repique", "pique"):
-            step = f"**{ev.category.upper()}!**"
+        step = _("Elder's first lead") if ev.category == "lead" else ev.label.capitalize()
+        if ev.category == "repique":
+            step = _("**REPIQUE!**")
+        elif ev.category == "pique":
+            step = _("**PIQUE!**")
         elif mine - ev.points < 30 <= mine:
-            step += " *(reaches 30)*"
-        rows.append(f"| {step} | {ev.player.capitalize()} | {ev.points} | "
+            step = _("{step} *(reaches 30)*", step=step)
+        rows.append(f"| {step} | {who(ev.player)} | {ev.points} | "
                     f"{ev.elder_total} | {ev.younger_total} |")
     return "\n".join(rows), bonus_sentence(score, r), bool(r.repique or r.pique)
 
@@ -113,19 +126,27 @@ def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
     c = chance(score)
     if c.outlook in (PiqueOutlook.REPIQUE, PiqueOutlook.ON_FIRST_LEAD):
         return r.explain_bonus()
-    no_repique = ("No repique: nobody reached 30 from the combinations alone before the "
-                  "other had scored.")
     if c.outlook is PiqueOutlook.YOUNGER_SCORED:
-        return f"{no_repique} No pique either: Younger has scored, so Elder cannot make one."
+        return _("No repique: nobody reached 30 from the combinations alone before the other "
+                 "had scored. No pique either: Younger has scored, so Elder cannot make one.")
     if c.outlook is PiqueOutlook.OUT_OF_REACH:
-        last = ", and taking the last trick," if score.rules.last_trick_point else ""
-        return (f"{no_repique} No pique: Elder has {c.elder_after_lead} after his first lead; "
-                f"even leading every trick{last} he would reach only "
-                f"{c.elder_after_lead + c.most_in_play}.")
-    pts = f"{c.needed} more point" + ("" if c.needed == 1 else "s")
-    return (f"{no_repique} Elder has {c.elder_after_lead} after his first lead and Younger "
-            f"nothing yet: Elder makes a pique (+30) if he scores {pts} in play before "
-            "Younger scores any.")
+        most = c.elder_after_lead + c.most_in_play
+        if score.rules.last_trick_point:
+            return _("No repique: nobody reached 30 from the combinations alone before the "
+                     "other had scored. No pique: Elder has {points} after his first lead; even "
+                     "leading every trick, and taking the last trick, he would reach only "
+                     "{most}.", points=c.elder_after_lead, most=most)
+        return _("No repique: nobody reached 30 from the combinations alone before the other "
+                 "had scored. No pique: Elder has {points} after his first lead; even leading "
+                 "every trick he would reach only {most}.", points=c.elder_after_lead, most=most)
+    return ngettext(
+        "No repique: nobody reached 30 from the combinations alone before the other had "
+        "scored. Elder has {points} after his first lead and Younger nothing yet: Elder makes "
+        "a pique (+30) if he scores {n} more point in play before Younger scores any.",
+        "No repique: nobody reached 30 from the combinations alone before the other had "
+        "scored. Elder has {points} after his first lead and Younger nothing yet: Elder makes "
+        "a pique (+30) if he scores {n} more points in play before Younger scores any.",
+        c.needed, points=c.elder_after_lead)
 
 
 def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
@@ -137,36 +158,40 @@ def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
     for role in ROLES:
         row = {SHEET_LABELS[k]: v for k, v in sheet[role].items()}
         lead = 1 if role == "elder" else 0
-        row["Elder's first lead"] = lead
+        row[_("Elder's first lead")] = lead
         if pique:
-            row["Pique"] = pique if role == "elder" else 0
-        row["After Elder's first lead"] = sheet[role]["total"] + lead + (
+            row[_("Pique")] = pique if role == "elder" else 0
+        row[_("After Elder's first lead")] = sheet[role]["total"] + lead + (
             pique if role == "elder" else 0)
-        out[role.capitalize()] = row
+        out[who(role)] = row
     return out
 
 
 def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                younger: tuple[Card, ...]) -> None:
     """The loaded record's whole deal: play, the cards and capot too, under ``rules``."""
-    st.header("The whole deal, from the record")
+    st.header(_("The whole deal, from the record"))
     try:
         rec = DealRecord.from_json({**record, "rules": rules.name})
         score = score_record(rec)
     except ValueError as e:
-        st.error(f"Under {rules.title} this record cannot be replayed: {md_escape(str(e))}. "
-                 "Choose the record's own preset in the sidebar, or load it again.")
+        st.error(_("Under {preset} this record cannot be replayed: {error}. Choose the "
+                   "record's own preset in the sidebar, or load it again.",
+                   preset=preset_label(rules.name), error=md_escape(str(e))))
         return
     if set(rec.elder_after) != set(elder) or set(rec.younger_after) != set(younger):
-        st.caption("The hands were changed after the record was loaded; the record's own "
-                   "deal is scored below as it was.")
+        st.caption(_("The hands were changed after the record was loaded; the record's own "
+                     "deal is scored below as it was."))
     own = record.get("rules") == rules.name
-    st.caption(f"{len(rec.tricks)} of 12 tricks played · rules: {rules.title}"
-               + (" (the record's own preset)" if own else ""))
+    played = len(rec.tricks)
+    st.caption(_("{played} of 12 tricks played · rules: {preset} (the record's own preset)",
+                 played=played, preset=preset_label(rules.name)) if own else
+               _("{played} of 12 tricks played · rules: {preset}", played=played,
+                 preset=preset_label(rules.name)))
     sheet = score.as_dict()
-    st.table({role.capitalize(): {SHEET_LABELS[k]: sheet[role][k] for k in (*SHEET_KEYS, "total")}
+    st.table({who(role): {SHEET_LABELS[k]: sheet[role][k] for k in (*SHEET_KEYS, "total")}
               for role in ROLES})
     st.caption(score.reckoning.explain_bonus())
-    with st.expander("Trick by trick"):
+    with st.expander(_("Trick by trick")):
         for trick in score.play.tricks:
             st.markdown(f"{trick.number}. {trick.explain()}")
