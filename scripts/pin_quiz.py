@@ -1,7 +1,7 @@
 """Pin the quiz's seeded questions: teachers' links (``?seed=..&level=..``) must keep giving
 the same questions.
 
-    python scripts/pin_quiz.py            # rewrite tests/data/quiz_pins.json
+    python scripts/pin_quiz.py            # rewrite tests/data/quiz/pins.json
     python scripts/pin_quiz.py --check    # compare, exit 1 on a difference
 
 The first 20 questions (``n`` = 0..19, as the quiz page numbers them) of seeds 1 to 5, at every
@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 from academy.quiz import LEVELS, Question, generate_question  # noqa: E402
 from piquet.rules import PRESETS  # noqa: E402
 
-PINS = ROOT / "tests" / "data" / "quiz_pins.json"
+PINS = ROOT / "tests" / "data" / "quiz" / "pins.json"
 SEEDS = ("1", "2", "3", "4", "5")
 COUNT = 20
 

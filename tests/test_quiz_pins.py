@@ -1,6 +1,7 @@
 """Teachers' links keep working: the first 20 questions of seeds 1 to 5, at every level,
-under both presets, are the questions pinned in ``tests/data/quiz_pins.json`` (their facts and
-answers, not their wording). ``python scripts/pin_quiz.py`` rewrites the pins, on purpose only.
+under both presets, are the questions pinned in ``tests/data/quiz/pins.json`` (their facts and
+answers, not their wording; a folder of its own, as ``tests/data/*.json`` are deal records).
+``python scripts/pin_quiz.py`` rewrites the pins, on purpose only.
 """
 
 from __future__ import annotations
