@@ -141,3 +141,53 @@ def test_language_comes_from_the_session(lang: str, shown: list[str]) -> None:
     at.run()
     assert not at.exception
     assert [m.value for m in at.markdown] == shown
+
+
+CONVERTED = ("ui.i18n", "ui.hand_builder", "ui.settings", "ui.record_help", "ui.lab.sinking",
+             "ui.lab.state", "ui.lab.views")
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_doctests_of_the_converted_modules(name: str) -> None:
+    import doctest
+    import importlib
+
+    importlib.import_module(name)
+    result = doctest.testmod(sys.modules[name])
+    assert result.failed == 0
+
+
+def _wrapped(text: str) -> bool:
+    return text.startswith("⟦") and text.endswith("⟧")
+
+
+def test_hand_builder_speaks_only_through_the_catalog() -> None:
+    """Under the pseudo-locale every text the hand builder draws is a catalog message."""
+    at = AppTest.from_file(str(ROOT / "tests" / "apps" / "hand_builder_app.py"))
+    at.session_state["lang"] = PSEUDO
+    at.session_state["test_set_hand"] = ""
+    at.session_state["test_taken"] = "KH"
+    at.run()
+    assert not at.exception
+    box = at.text_input[0]
+    assert _wrapped(box.label) and _wrapped(str(box.placeholder)) and _wrapped(str(box.help))
+    assert all(_wrapped(b.label) for b in at.button)
+    assert [c.value for c in at.caption] == ["⟦Type or pick 12 cards for Elder.⟧"]
+    box.set_value("AS AS QQ KH").run()
+    problems = at.error[0].value.split("  \n")
+    assert len(problems) == 3 and all(_wrapped(p) for p in problems), problems
+
+
+def test_record_help_speaks_only_through_the_catalog() -> None:
+    at = AppTest.from_file(str(ROOT / "tests" / "apps" / "record_help_app.py"))
+    at.session_state["lang"] = PSEUDO
+    at.run()
+    assert not at.exception
+    assert all(_wrapped(e.label) for e in at.expander)
+    assert all(_wrapped(m.value) for m in at.markdown)
+    assert all(_wrapped(c.value) for c in at.caption)
+    assert all(_wrapped(b.label) for b in at.button if b.key != "load")
+    at.text_area[0].set_value("[1, 2").run()
+    at.button(key="load").click().run()
+    assert [e.value for e in at.error] == [
+        "⟦This is not a deal record\\: it is not JSON \\(the text must start with \\{\\)\\.⟧"]
