@@ -191,3 +191,16 @@ def test_record_help_speaks_only_through_the_catalog() -> None:
     at.button(key="load").click().run()
     assert [e.value for e in at.error] == [
         "⟦This is not a deal record\\: it is not JSON \\(the text must start with \\{\\)\\.⟧"]
+
+
+def test_the_compiled_english_catalog_is_loaded() -> None:
+    """English comes from its .mo (not gettext's fallback), so a broken .mo shows here."""
+    import gettext
+
+    from ui.i18n import translations
+
+    en = translations("en")
+    assert type(en) is gettext.GNUTranslations
+    assert en.info()["language"] == "en"
+    assert en.ngettext("{n} card", "{n} cards", 2) == "{n} cards"
+    assert translations("xx") is en

@@ -113,12 +113,14 @@ def language() -> str:
     return lang if lang in LANGUAGES or lang == PSEUDO else DEFAULT
 
 
-@cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (cached); English's, or the messages as written, when
-    ``lang`` has none."""
-    if lang not in LANGUAGES:
-        lang = DEFAULT
+    """The compiled catalog of ``lang`` (loaded once); English's when ``lang`` has none (the
+    messages as written when even that is missing)."""
+    return _load(lang if lang in LANGUAGES else DEFAULT)
+
+
+@cache
+def _load(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALEDIR, languages=[lang], fallback=True)
 
 
