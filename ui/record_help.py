@@ -292,7 +292,7 @@ def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None
         text = raw.decode("utf-8-sig")
         json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        _, problems = parse_record_bytes(raw, name=f.name)
+        _record, problems = parse_record_bytes(raw, name=f.name)
         st.session_state[f"{key}_problems"] = problems
         return
     st.session_state[target_text_key] = text
