@@ -204,3 +204,25 @@ def test_the_compiled_english_catalog_is_loaded() -> None:
     assert en.info()["language"] == "en"
     assert en.ngettext("{n} card", "{n} cards", 2) == "{n} cards"
     assert translations("xx") is en
+
+
+def test_no_module_of_the_text_layer_rebinds_underscore() -> None:
+    """A module that imports ``_`` from ui.i18n never assigns ``_`` (``x, _ = ...``), which
+    would silently replace the translation function in that scope."""
+    import ast
+
+    offenders = []
+    files = [ROOT / "app.py", *(p for d in ("ui", "app_pages", "academy")
+                                for p in (ROOT / d).rglob("*.py"))]
+    for path in files:
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports_it = any(isinstance(n, ast.ImportFrom) and n.module == "ui.i18n"
+                         and any(a.name == "_" and a.asname is None for a in n.names)
+                         for n in ast.walk(tree))
+        if imports_it:
+            offenders += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(tree)
+                          if isinstance(n, ast.Name) and n.id == "_"
+                          and isinstance(n.ctx, ast.Store)]
+    assert not offenders, offenders
