@@ -10,7 +10,7 @@ from ui.settings import rules_selector
 from ui.style import inject_css
 
 HERE = Path(__file__).parent
-PAGES = HERE / "pages"
+PAGES = HERE / "app_pages"
 
 st.set_page_config(page_title="Piquet Academy", page_icon="♠", layout="wide")
 inject_css()

@@ -11,11 +11,11 @@ TIMEOUT = 90
 
 
 def open_page(page: str, **params: str) -> AppTest:
-    """The app, switched to ``pages/<page>.py``, with query parameters, run once."""
+    """The app, switched to ``app_pages/<page>.py``, with query parameters, run once."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.run()
     assert not at.exception, at.exception
-    at.switch_page(f"pages/{page}.py")
+    at.switch_page(f"app_pages/{page}.py")
     for k, v in params.items():
         at.query_params[k] = v
     at.run()

@@ -30,7 +30,7 @@ from ui.content import lessons
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_DIR = ROOT / "content" / "en" / "lessons"
 SCENARIOS = ROOT / "content" / "scenarios"
-PAGES = ROOT / "pages"
+PAGES = ROOT / "app_pages"
 
 # ----------------------------------------------------------------------------- pips
 

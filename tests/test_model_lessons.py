@@ -97,7 +97,7 @@ class LessonWidgets(RuleBasedStateMachine):
         at = AppTest.from_file("../app.py", default_timeout=TIMEOUT)
         at.run()
         at.query_params["lesson"] = "point"
-        self.at = at.switch_page("pages/lessons.py")
+        self.at = at.switch_page("app_pages/lessons.py")
         self.steps = 0
         self._run()
 

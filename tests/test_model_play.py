@@ -115,7 +115,7 @@ class PlayPage(RuleBasedStateMachine):
         super().__init__()
         self.at = AppTest.from_file(APP, default_timeout=90)
         ok(self.at.run())
-        self.at.switch_page("pages/play.py")
+        self.at.switch_page("app_pages/play.py")
         self.at.session_state["play_strength"] = "computer:1"
         self.at.session_state["play_hints"] = False  # the hint search is slow; not a number
         ok(self.at.run())
@@ -353,7 +353,7 @@ class PlayPage(RuleBasedStateMachine):
             value = encode_record(rec)
         tab = AppTest.from_file(APP, default_timeout=90)
         ok(tab.run())
-        tab.switch_page("pages/play.py")
+        tab.switch_page("app_pages/play.py")
         tab.query_params["record"] = value
         tab.query_params["step"] = "999"
         ok(tab.run())

@@ -149,11 +149,11 @@ class ScoreSheet(RuleBasedStateMachine):
     @rule()
     def visit_about_and_back(self) -> None:
         before = (self.at.text_input(key="sheet_a").value, self.at.text_input(key="sheet_b").value)
-        self.at.switch_page("pages/about.py")
+        self.at.switch_page("app_pages/about.py")
         self.run()
         for k in ("a", "b"):  # a browser drops plain parameters on a page switch
             self.at.query_params.pop(k, None)
-        self.at.switch_page("pages/scoresheet.py")
+        self.at.switch_page("app_pages/scoresheet.py")
         self.run()
         after = (self.at.text_input(key="sheet_a").value, self.at.text_input(key="sheet_b").value)
         assert split(after[0]) == split(before[0]) and split(after[1]) == split(before[1])

@@ -30,7 +30,7 @@ def test_unknown_rules_preset_in_link_falls_back() -> None:
 
 def _switch(at: AppTest, page: str) -> None:
     """A page switch as a browser makes it: plain query parameters are dropped."""
-    at.switch_page(f"pages/{page}.py")
+    at.switch_page(f"app_pages/{page}.py")
     for k in list(at.query_params):
         del at.query_params[k]
     at.run()

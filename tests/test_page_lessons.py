@@ -31,7 +31,7 @@ def open_lessons(slug: str | None = None) -> AppTest:
     run(at)
     if slug is not None:
         at.query_params["lesson"] = slug
-    return _ok(at.switch_page("pages/lessons.py").run())
+    return _ok(at.switch_page("app_pages/lessons.py").run())
 
 
 def title(at: AppTest) -> str:
@@ -160,8 +160,8 @@ def test_completing_a_lesson_moves_the_progress_and_survives_a_page_switch() -> 
     assert not chooser.options[0].startswith("✓")
     assert any("Lesson 4 completed" in str(s.value) for s in at.success)
     # leave the page and come back: the progress is kept
-    _ok(at.switch_page("pages/home.py").run())
-    _ok(at.switch_page("pages/lessons.py").run())
+    _ok(at.switch_page("app_pages/home.py").run())
+    _ok(at.switch_page("app_pages/lessons.py").run())
     assert progress_text(at) == "1 of 11 lessons completed"
     assert title(at).startswith("4. ")  # and so is the lesson on show
 

@@ -29,7 +29,7 @@ def ok(at: AppTest) -> AppTest:
 def open_play(**params: str) -> AppTest:
     at = AppTest.from_file("../app.py", default_timeout=90)
     ok(at.run())
-    at.switch_page("pages/play.py")
+    at.switch_page("app_pages/play.py")
     for k, v in params.items():
         at.query_params[k] = v
     ok(at.run())

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from academy.quiz import Question, generate_question
 
 APP = "../app.py"
-QUIZ = "pages/quiz.py"
+QUIZ = "app_pages/quiz.py"
 
 
 def open_quiz(seed: str | None = "42", level: str | None = None,

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
+
+from piquet import Card, DealRecord, sort_cards
 
 CONTENT: Final = Path(__file__).resolve().parent.parent / "content"
 WIDGET_MARK: Final = "<!-- widget -->"
@@ -71,3 +73,13 @@ def lessons(lang: str = "en") -> tuple[Lesson, ...]:
     """All lessons in order."""
     files = sorted((CONTENT / lang / "lessons").glob("*.md"))
     return tuple(_parse_lesson(p, i) for i, p in enumerate(files, 1))
+
+
+@cache
+def example_hands(scenario: str = "cavendish-deal") -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Elder's and Younger's hands after the exchange in a library scenario
+    (``content/scenarios/<scenario>.json``), in display order: the example deal is read from
+    its file, never typed again."""
+    data = json.loads(_read(CONTENT / "scenarios" / f"{scenario}.json"))
+    rec = DealRecord.from_json(data.get("record", data))
+    return sort_cards(rec.elder_after), sort_cards(rec.younger_after)

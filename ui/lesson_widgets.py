@@ -758,7 +758,7 @@ def dialogue_widget() -> None:
     for v in s.verdicts:
         st.markdown(f"- **{_CATEGORY_NAMES[v.category]}.** {v.explain()}")
     try:
-        st.page_link("pages/lab.py", label="Try sinking in the Declarations Lab",
+        st.page_link("app_pages/lab.py", label="Try sinking in the Declarations Lab",
                      icon=":material/science:")
     except Exception:  # the Lab page is not in this app's navigation
         st.caption("The Declarations Lab lets you sink part of any combination.")
@@ -1183,7 +1183,7 @@ def lesson_widget(slug: str) -> None:
 _PAGE_LINK: Final = re.compile(
     r"^\[(?P<label>[^\]]+)\]\(/(?P<page>[a-z]+)(?:\?(?P<query>[^)\s]*))?\)$")
 """A line that is only a Markdown link to one of the app's pages, ``[label](/play?x=y)``."""
-PAGES: Final = Path(__file__).resolve().parent.parent / "pages"
+PAGES: Final = Path(__file__).resolve().parent.parent / "app_pages"
 
 
 def page_links(text: str) -> list[tuple[str, str, dict[str, str]]]:
@@ -1216,7 +1216,7 @@ def lesson_markdown(text: str) -> None:
         flush()
         params = dict(urllib.parse.parse_qsl(m.group("query") or ""))
         try:
-            st.page_link(f"pages/{page.name}", label=m.group("label"),
+            st.page_link(f"app_pages/{page.name}", label=m.group("label"),
                          icon=":material/play_circle:", query_params=params or None)
         except Exception:  # the page is not in this app's navigation
             st.markdown(md_escape(m.group("label")))

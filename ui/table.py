@@ -1114,7 +1114,7 @@ def _settlement(partie: Partie) -> None:
         st.caption("The totals were equal after six deals, so two more deals were played.")
     a = ",".join(str(x) for x, _ in partie.scores)
     b = ",".join(str(y) for _, y in partie.scores)
-    st.page_link("pages/scoresheet.py", label="Open this partie on the score sheet",
+    st.page_link("app_pages/scoresheet.py", label="Open this partie on the score sheet",
                  icon=":material/table:", query_params={"a": a, "b": b})
     st.button("Play another partie", key="play_new_partie", type="primary",
               on_click=_on_new_partie)

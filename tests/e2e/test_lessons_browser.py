@@ -14,11 +14,6 @@ TIMEOUT_MS = 30_000
 
 
 def open_lesson(page: Page, app_server: str, wait: Callable[[], None], slug: str) -> None:
-    # Open the home page first: on a server that has not yet run app.py, Streamlit treats
-    # the pages/ folder as an old-style multipage app and runs a deep-linked page without
-    # the frame (no rules selector). Running app.py once switches that off for the server.
-    page.goto(app_server)
-    wait()
     page.goto(f"{app_server}/lessons?lesson={slug}")
     wait()
     expect(page.locator("[data-testid='stApp']")).to_have_count(1)

@@ -168,7 +168,7 @@ def test_frame_settings_kept_in_the_url_across_pages(
 def test_first_visit_deep_link_gets_the_frame(page: Page, fresh_server: str,
                                               wait_for_app: Callable[[], None]) -> None:
     """On a server nobody has visited, a deep link still runs inside app.py's frame (the
-    rules selector, the top navigation) and keeps its preset (ui/frame.py)."""
+    rules selector, the top navigation) and keeps its preset."""
     open_app(page, f"{fresh_server}/quiz?seed=3&level=expert&rules=cavendish", wait_for_app)
     expect(page.locator(ACTIVE_PRESET)).to_have_text("Cavendish (1882)")
     expect(page.get_by_role("link", name="Declarations Lab")).to_be_visible()

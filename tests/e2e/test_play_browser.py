@@ -28,11 +28,8 @@ def _click(page: Page, wait: Wait, selector: str) -> None:
 
 def _open(page: Page, app_server: str, wait: Wait, path: str,
           size: tuple[int, int] = (1400, 1000)) -> None:
-    """Open the app at its root first (a fresh server serves a deep link to pages/ directly,
-    without the frame, until st.navigation has run once), then the page."""
+    """Open a page of the app at this window size."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(app_server)
-    wait()
     page.goto(f"{app_server}{path}")
     wait()
 

@@ -54,11 +54,6 @@ def test_answer_a_seeded_question_by_clicking(
     shot: Callable[[str], Path],
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    # Streamlit 1.67 with a pages/ folder: until some session has run the frame's
-    # st.navigation, a deep link runs the page script alone (no frame). Open the home page
-    # once so that the link below gets the real frame.
-    page.goto(app_server)
-    wait_for_app()
     page.goto(f"{app_server}/quiz?seed={SEED}&level={LEVEL}")
     wait_for_app()
     q = generate_question(SEED, 0, LEVEL, "britannica")

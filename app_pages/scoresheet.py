@@ -7,11 +7,8 @@ replaces what was typed; a page switch, which drops the parameters, keeps it."""
 import streamlit as st
 
 from piquet import settle_partie
-from ui.frame import ensure_frame
 from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
-
-ensure_frame()
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
 K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new

@@ -5,8 +5,8 @@ import streamlit as st
 
 from piquet import Card, Rules, score_declarations
 from piquet.cards import DECK
+from ui.content import example_hands
 from ui.dialogue import dialogue_html
-from ui.frame import ensure_frame
 from ui.hand_builder import hand_builder
 from ui.lab.sinking import sinking_controls
 from ui.lab.state import (
@@ -37,10 +37,7 @@ from ui.settings import current_rules, four_colour
 from ui.style import inject_css
 from ui.text import md_escape
 
-ensure_frame()
-
-EXAMPLE_ELDER = "AS JS 9S 8S AH KH QH JH 8H JC 9C KD"
-EXAMPLE_YOUNGER = "10S QS 10H KC QC 10C AC AD QD JD 10D 7D"
+EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
 PRETTY = {str(c): c.pretty for c in DECK}
 
 
@@ -100,7 +97,7 @@ with st.container() if not present else st.expander("The hands", expanded=False)
                 f"lab_{role}", label=label,
                 taken=_pills(f"lab_{other}") if role == "younger" else frozenset(),
                 taken_from=f"lab_{other}",
-                default=tuple(Card.of(t) for t in example.split()),
+                default=example,
                 four_colour=four_colour())
             st.toggle(f"{label} has carte blanche (as dealt)", key=blanche_key(role))  # type: ignore[arg-type]
 

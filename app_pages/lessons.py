@@ -4,7 +4,6 @@ and a few check questions. Deep link: ``/lessons?lesson=point``."""
 import streamlit as st
 
 from ui.content import lessons
-from ui.frame import ensure_frame
 from ui.lesson_widgets import (
     check_questions,
     choose_lesson,
@@ -16,7 +15,6 @@ from ui.lesson_widgets import (
 )
 from ui.scroll import scroll_to_top
 
-ensure_frame()
 LESSONS = lessons()
 
 progress(LESSONS)

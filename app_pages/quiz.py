@@ -3,8 +3,6 @@
 Deep links: ``/quiz?seed=42&level=expert`` (with the frame's ``&rules=``) gives every pupil
 the same questions."""
 
-from ui.frame import ensure_frame
 from ui.quiz_view import quiz_page
 
-ensure_frame()
 quiz_page()

@@ -6,10 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.content import text
-from ui.frame import ensure_frame
 from ui.presets import presets_table
-
-ensure_frame()
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 

@@ -2,8 +2,6 @@
 (``/play?scenario=NAME&step=N``, or ``/play?record=…`` for any other deal, its record in the
 link; ``&present=1`` for a projector)."""
 
-from ui.frame import ensure_frame
 from ui.table import render_page
 
-ensure_frame()
 render_page()

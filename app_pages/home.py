@@ -3,19 +3,17 @@
 import streamlit as st
 
 from ui.content import text
-from ui.frame import ensure_frame
-
-ensure_frame()
 
 intro, _, rest = text("home.md").partition("## A suggested path")
 st.markdown(intro)
 
 cols = st.columns(4)
 links = [
-    ("pages/lessons.py", "Lessons", ":material/school:", "Learn the rules step by step."),
-    ("pages/lab.py", "Declarations Lab", ":material/science:", "Two hands, every score explained."),
-    ("pages/quiz.py", "Quiz", ":material/quiz:", "Drill declarations until automatic."),
-    ("pages/play.py", "Play", ":material/playing_cards:", "A deal against the computer."),
+    ("app_pages/lessons.py", "Lessons", ":material/school:", "Learn the rules step by step."),
+    ("app_pages/lab.py", "Declarations Lab", ":material/science:",
+     "Two hands, every score explained."),
+    ("app_pages/quiz.py", "Quiz", ":material/quiz:", "Drill declarations until automatic."),
+    ("app_pages/play.py", "Play", ":material/playing_cards:", "A deal against the computer."),
 ]
 for col, (page, label, icon, blurb) in zip(cols, links, strict=True):
     with col, st.container(border=True):
