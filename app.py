@@ -6,32 +6,33 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.i18n import _
 from ui.settings import rules_selector
 from ui.style import inject_css
 
 HERE = Path(__file__).parent
 PAGES = HERE / "app_pages"
 
-st.set_page_config(page_title="Piquet Academy", page_icon="♠", layout="wide")
+st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
 inject_css()
 
 pages = [
-    st.Page(PAGES / "home.py", title="Home", icon=":material/home:", default=True),
-    st.Page(PAGES / "lessons.py", title="Lessons", icon=":material/school:",
+    st.Page(PAGES / "home.py", title=_("Home"), icon=":material/home:", default=True),
+    st.Page(PAGES / "lessons.py", title=_("Lessons"), icon=":material/school:",
             url_path="lessons"),
-    st.Page(PAGES / "lab.py", title="Declarations Lab", icon=":material/science:",
+    st.Page(PAGES / "lab.py", title=_("Declarations Lab"), icon=":material/science:",
             url_path="lab"),
-    st.Page(PAGES / "quiz.py", title="Quiz", icon=":material/quiz:", url_path="quiz"),
-    st.Page(PAGES / "play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
-    st.Page(PAGES / "scoresheet.py", title="Score sheet", icon=":material/table:",
+    st.Page(PAGES / "quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
+    st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:", url_path="play"),
+    st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
             url_path="scoresheet"),
-    st.Page(PAGES / "about.py", title="About", icon=":material/info:", url_path="about"),
+    st.Page(PAGES / "about.py", title=_("About"), icon=":material/info:", url_path="about"),
 ]
 nav = st.navigation(pages, position="top")
 
 with st.sidebar:
-    st.markdown("### ♠ Piquet Academy")
+    st.markdown(_("### ♠ Piquet Academy"))
     rules_selector()
-    st.caption("Every score on every page follows the preset chosen here.")
+    st.caption(_("Every score on every page follows the preset chosen here."))
 
 nav.run()

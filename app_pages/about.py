@@ -6,6 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui.content import text
+from ui.i18n import _
 from ui.presets import presets_table
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -16,18 +17,18 @@ summary = text("rules-summary.md")
 st.markdown(text("about.md"))
 with st.container(horizontal=True, gap="medium"):
     st.download_button(
-        "Download the rules in full (Markdown)", data=rules_in_full,
+        _("Download the rules in full (Markdown)"), data=rules_in_full,
         file_name="piquet-academy-rules.md", mime="text/markdown", icon=":material/download:",
         key="about_rules_download",
     )
     st.download_button(
-        "Download the rules summary (Markdown)", data=summary,
+        _("Download the rules summary (Markdown)"), data=summary,
         file_name="piquet-rules-summary.md", mime="text/markdown", icon=":material/download:",
         key="about_summary_download",
     )
-with st.expander("Read the rules in full here"):
+with st.expander(_("Read the rules in full here")):
     st.markdown(rules_in_full)
-with st.expander("Read the one-page summary here"):
+with st.expander(_("Read the one-page summary here")):
     st.markdown(summary)
-st.subheader("The presets side by side")
+st.subheader(_("The presets side by side"))
 st.table(presets_table())

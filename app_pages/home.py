@@ -3,21 +3,22 @@
 import streamlit as st
 
 from ui.content import text
+from ui.i18n import _
 
-intro, _, rest = text("home.md").partition("## A suggested path")
+intro, path_heading, rest = text("home.md").partition("## A suggested path")
 st.markdown(intro)
 
 cols = st.columns(4)
 links = [
-    ("app_pages/lessons.py", "Lessons", ":material/school:", "Learn the rules step by step."),
-    ("app_pages/lab.py", "Declarations Lab", ":material/science:",
-     "Two hands, every score explained."),
-    ("app_pages/quiz.py", "Quiz", ":material/quiz:", "Drill declarations until automatic."),
-    ("app_pages/play.py", "Play", ":material/playing_cards:", "A deal against the computer."),
+    ("app_pages/lessons.py", _("Lessons"), ":material/school:", _("Learn the rules step by step.")),
+    ("app_pages/lab.py", _("Declarations Lab"), ":material/science:",
+     _("Two hands, every score explained.")),
+    ("app_pages/quiz.py", _("Quiz"), ":material/quiz:", _("Drill declarations until automatic.")),
+    ("app_pages/play.py", _("Play"), ":material/playing_cards:", _("A deal against the computer.")),
 ]
 for col, (page, label, icon, blurb) in zip(cols, links, strict=True):
     with col, st.container(border=True):
         st.page_link(page, label=label, icon=icon)
         st.caption(blurb)
 
-st.markdown("## A suggested path" + rest)
+st.markdown(path_heading + rest)

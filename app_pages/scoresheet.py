@@ -7,6 +7,7 @@ replaces what was typed; a page switch, which drops the parameters, keeps it."""
 import streamlit as st
 
 from piquet import settle_partie
+from ui.i18n import _, ngettext
 from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
 
@@ -15,25 +16,21 @@ K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that
 MAX_PARAM = 200
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _sync_link() -> None:
     ss = st.session_state
     link = (st.query_params.get("a"), st.query_params.get("b"))
     last = ss.get(K_LINK)
     if link == (None, None):
-        for key, _, _ in FIELDS:
+        for key, _param, _who in FIELDS:
             ss.setdefault(key, "")
     elif last is None or link != last:
-        for (key, _, _), value in zip(FIELDS, link, strict=True):
+        for (key, _param, _who), value in zip(FIELDS, link, strict=True):
             ss[key] = value or ""
 
 
 def _write_link(raws: dict[str, str]) -> None:
     written: list[str | None] = []
-    for key, param, _ in FIELDS:
+    for key, param, _who in FIELDS:
         value = ",".join(tokens(raws[key]))[:MAX_PARAM] or None
         if value is None:
             if param in st.query_params:
@@ -44,62 +41,70 @@ def _write_link(raws: dict[str, str]) -> None:
     st.session_state[K_LINK] = (written[0], written[1])
 
 
-st.title("Score sheet")
-st.caption("Enter each deal's score for Player A and Player B, separated by commas or spaces "
-           f"(a whole number from 0 to {MAX_DEAL_SCORE}). Six deals make a partie; two more "
-           "are played if the totals are equal after six.")
+st.title(_("Score sheet"))
+st.caption(_("Enter each deal's score for Player A and Player B, separated by commas or "
+             "spaces (a whole number from 0 to {most}). Six deals make a partie; two more are "
+             "played if the totals are equal after six.", most=MAX_DEAL_SCORE))
 
 _sync_link()
 cols = st.columns(2)
 raws: dict[str, str] = {}
 values: dict[str, list[int]] = {}
 bad = False
-for col, (key, _, who) in zip(cols, FIELDS, strict=True):
+for col, (key, _param, who) in zip(cols, FIELDS, strict=True):
     with col:
-        raw = st.text_input(f"Player {who}, deal by deal", key=key, persist_state="session",
-                            placeholder="e.g. 28, 0, 91, 12" if who == "A" else "e.g. 23 40 7 35")
+        raw = st.text_input(_("Player {who}, deal by deal", who=who), key=key,
+                            persist_state="session",
+                            placeholder=_("e.g. 28, 0, 91, 12") if who == "A"
+                            else _("e.g. 23 40 7 35"))
         raws[key] = raw or ""
         values[who], problems = parse_totals(raw, who, md_escape)
         if problems:
             bad = True
-            st.error("  \n".join(p + "." for p in problems))
+            st.error("  \n".join(_("{problem}.", problem=p) for p in problems))
 _write_link(raws)
 
 state = sheet_state(values["A"], values["B"])
 if bad:
-    st.caption("The totals and the settlement appear once every value is a deal score.")
+    st.caption(_("The totals and the settlement appear once every value is a deal score."))
 elif state.problem:
-    st.error(state.problem[0].upper() + state.problem[1:] + ".")
+    st.error(state.problem)
 else:
     if state.waiting:
-        st.info(state.waiting[0].upper() + state.waiting[1:] + ".")
+        st.info(state.waiting)
     if state.rows:
         table = {
-            "Deal": [str(i) for i in range(1, len(state.rows) + 1)],
-            "A": [str(x) for x, _ in state.rows],
-            "B": [str(y) for _, y in state.rows],
-            "A running": [str(x) for x, _ in state.running],
-            "B running": [str(y) for _, y in state.running],
+            _("Deal"): [str(i) for i in range(1, len(state.rows) + 1)],
+            "A": [str(x) for x, _y in state.rows],
+            "B": [str(y) for _x, y in state.rows],
+            _("A running"): [str(x) for x, _y in state.running],
+            _("B running"): [str(y) for _x, y in state.running],
         }
         left, right = st.columns([2, 3])
-        left.table(table, hide_index=True, alt="Each deal's scores and the running totals")
+        left.table(table, hide_index=True, alt=_("Each deal's scores and the running totals"))
         right.vega_lite_chart(running_chart(tuple(state.running)), width="stretch")
-        right.caption("A is the solid blue line, B the dashed orange one. The dotted grey line "
-                      "is the rubicon, 100: a loser below it is rubiconed.")
+        right.caption(_("A is the solid blue line, B the dashed orange one. The dotted grey "
+                        "line is the rubicon, 100: a loser below it is rubiconed."))
 
     partie = state.partie
     if partie is not None and partie.finished and partie.settlement is not None:
         s = partie.settlement
-        st.subheader("Settlement")
+        st.subheader(_("Settlement"))
         if s.winner:
-            st.success(f"**{s.winner} wins {s.points}.** {s.explain()}")
+            st.success(_("**{winner} wins {points}.** {explanation}", winner=s.winner,
+                         points=s.points, explanation=s.explain()))
         else:
             st.info(s.explain())
         if len(state.rows) == 8:
-            st.caption("The totals were equal after six deals, so two more deals were played.")
+            st.caption(_("The totals were equal after six deals, so two more deals were played."))
     elif partie is not None and state.rows:
         ta, tb = partie.totals
         left_to_play = partie.deals_to_play - len(state.rows)
-        st.info(f"After {_plural(len(state.rows), 'deal')}: A {ta}, B {tb}. "
-                f"{_plural(left_to_play, 'deal')} to play.")
-        st.caption("If the partie ended now: " + settle_partie(ta, tb).explain())
+        played = len(state.rows)
+        # TRANSLATORS: the scores so far; how many deals are left is said next.
+        so_far = ngettext("After {n} deal: A {a}, B {b}.", "After {n} deals: A {a}, B {b}.",
+                          played, a=ta, b=tb)
+        to_play = ngettext("{n} deal to play.", "{n} deals to play.", left_to_play)
+        st.info(_("{so_far} {to_play}", so_far=so_far, to_play=to_play))
+        st.caption(_("If the partie ended now: {explanation}",
+                     explanation=settle_partie(ta, tb).explain()))

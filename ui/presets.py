@@ -5,23 +5,28 @@ from __future__ import annotations
 
 from piquet import PRESETS, Rules
 from piquet.rule_text import RuleFlag, rule_sentence
+from ui.i18n import _
+from ui.settings import preset_label
 
-_ROWS: tuple[tuple[str, RuleFlag], ...] = (
-    ("The last trick", "last_trick_point"),
-    ("Younger's exchange", "younger_must_exchange"),
-    ("The first dealer", "higher_cut_chooses"),
-    ("Cards Younger leaves", "younger_may_look_at_leftovers"),
-    ("Carte blanche shown", "blanche_shown_after_opponent_discards"),
-)
+
+def _labels() -> tuple[tuple[str, RuleFlag], ...]:
+    """The rows' labels in the current language, with the rule each row shows."""
+    return (
+        (_("The last trick"), "last_trick_point"),
+        (_("Younger's exchange"), "younger_must_exchange"),
+        (_("The first dealer"), "higher_cut_chooses"),
+        (_("Cards Younger leaves"), "younger_may_look_at_leftovers"),
+        (_("Carte blanche shown"), "blanche_shown_after_opponent_discards"),
+    )
 
 
 def _rows(r: Rules) -> dict[str, str]:
-    out = {"Source": r.source}
-    out.update({label: rule_sentence(r, flag) for label, flag in _ROWS})
-    out["In a link"] = f"?rules={r.name}"
+    out = {_("Source"): r.source}
+    out.update({label: rule_sentence(r, flag) for label, flag in _labels()})
+    out[_("In a link")] = f"?rules={r.name}"
     return out
 
 
 def presets_table() -> dict[str, dict[str, str]]:
     """``{preset title: {option: value}}``, ready for ``st.table``."""
-    return {r.title: _rows(r) for r in PRESETS.values()}
+    return {preset_label(r.name): _rows(r) for r in PRESETS.values()}

@@ -12,6 +12,7 @@ import streamlit as st
 
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
+from ui.i18n import _, ngettext
 
 MAX_DEALS: Final = DEALS + EXTRA_DEALS
 MAX_DEAL_SCORE: Final = 170
@@ -50,15 +51,17 @@ def parse_totals(raw: str | None, who: str, escape: Callable[[str], str] = str
     toks = tokens(raw)
     for n, tok in enumerate(toks, 1):
         if not (tok.isascii() and tok.isdigit()):
-            problems.append(f"{who}, deal {n}: '{escape(_shown(tok))}' is not a score "
-                            "(a whole number, 0 or more)")
+            problems.append(_("{who}, deal {deal}: '{value}' is not a score (a whole number, 0 "
+                              "or more)", who=who, deal=n, value=escape(_shown(tok))))
         elif len(tok.lstrip("0")) > 3 or int(tok) > MAX_DEAL_SCORE:
-            problems.append(f"{who}, deal {n}: {escape(_shown(tok))} is more than a deal can score "
-                            f"({MAX_DEAL_SCORE} is the most)")
+            problems.append(_("{who}, deal {deal}: {value} is more than a deal can score "
+                              "({most} is the most)", who=who, deal=n,
+                              value=escape(_shown(tok)), most=MAX_DEAL_SCORE))
         else:
             out.append(int(tok))
     if len(toks) > MAX_DEALS:
-        problems.append(f"{who} has {len(toks)} deals; a partie has at most {MAX_DEALS}")
+        problems.append(_("{who} has {n} deals; a partie has at most {most}", who=who,
+                          n=len(toks), most=MAX_DEALS))
     return out, problems
 
 
@@ -88,19 +91,28 @@ def sheet_state(a: list[int], b: list[int]) -> SheetState:
     used = len(partie.scores)
     if partie.finished and max(len(a), len(b)) > used:
         extra = [who for who, xs in (("A", a), ("B", b)) if len(xs) > used]
-        whose = " and ".join(extra)
+        whose = _("{first} and {second}", first=extra[0], second=extra[1]) if len(
+            extra) == 2 else extra[0]
         if used == DEALS:
-            why = (f"after six deals the totals differ ({partie.totals[0]} v "
-                   f"{partie.totals[1]}), and the two extra deals are played only on a tie")
+            problem = _("Deal {deal} ({whose}) was not needed: after six deals the totals "
+                        "differ ({a} v {b}), and the two extra deals are played only on a tie.",
+                        deal=used + 1, whose=whose, a=partie.totals[0], b=partie.totals[1])
         else:
-            why = "a partie tied after six deals ends after the eighth"
-        problem = f"deal {used + 1} ({whose}) was not needed: {why}"
+            problem = _("Deal {deal} ({whose}) was not needed: a partie tied after six deals "
+                        "ends after the eighth.", deal=used + 1, whose=whose)
         return SheetState(rows[:used], running_totals(rows[:used]), partie, problem)
     waiting = None
     if len(a) != len(b):
-        short = "A" if len(a) < len(b) else "B"
-        waiting = (f"{short} has fewer deals entered ({n} v {max(len(a), len(b))}): the "
-                   f"totals below count the {n} deal{'s' if n != 1 else ''} both have")
+        most = max(len(a), len(b))
+        waiting = (ngettext("A has fewer deals entered ({n} v {most}): the totals below count "
+                            "the {n} deal both have.",
+                            "A has fewer deals entered ({n} v {most}): the totals below count "
+                            "the {n} deals both have.", n, most=most)
+                   if len(a) < len(b) else
+                   ngettext("B has fewer deals entered ({n} v {most}): the totals below count "
+                            "the {n} deal both have.",
+                            "B has fewer deals entered ({n} v {most}): the totals below count "
+                            "the {n} deals both have.", n, most=most))
     return SheetState(rows, running_totals(rows), partie, None, waiting)
 
 
@@ -126,7 +138,7 @@ def running_chart(running: tuple[tuple[int, int], ...]) -> dict[str, Any]:
     colour = alt.Color("player:N", legend=None,
                        scale=alt.Scale(domain=players, range=list(COLOURS.values())))
     lines = alt.Chart(_data(data)).mark_line(point=True, strokeWidth=3).encode(
-        x=alt.X("deal:O", title="Deal"), y=alt.Y("total:Q", title="Running total"),
+        x=alt.X("deal:O", title=_("Deal")), y=alt.Y("total:Q", title=_("Running total")),
         color=colour,
         shape=alt.Shape("player:N", legend=None,
                         scale=alt.Scale(domain=players, range=["circle", "square"])),
