@@ -8,6 +8,7 @@ from piquet.cards import DECK
 from ui.content import example_hands
 from ui.dialogue import dialogue_html
 from ui.hand_builder import hand_builder
+from ui.i18n import _
 from ui.lab.sinking import sinking_controls
 from ui.lab.state import (
     K_RECORD,
@@ -18,6 +19,7 @@ from ui.lab.state import (
     read_link,
     sync_sinking,
     take_notes,
+    who,
     write_link,
 )
 from ui.lab.views import (
@@ -33,7 +35,7 @@ from ui.record_help import (
     record_uploader,
     show_record_problems,
 )
-from ui.settings import current_rules, four_colour
+from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
 from ui.text import md_escape
 
@@ -65,41 +67,42 @@ present = bool(st.session_state["lab_present"])
 read_link()
 rules: Rules = current_rules()
 
-st.title("Declarations Lab")
-st.toggle("Presentation mode", key="lab_present", on_change=_on_present,
-          help="For a projector: the two hands and their scores in large print.")
+st.title(_("Declarations Lab"))
+st.toggle(_("Presentation mode"), key="lab_present", on_change=_on_present,
+          help=_("For a projector: the two hands and their scores in large print."))
 if present:
     inject_css(big=True, present=True)
 notices = st.container()  # filled once the link's or record's hands are in place
 
-with st.container() if not present else st.expander("The hands", expanded=False):
-    st.caption("Build Elder's and Younger's hands as they are **after the exchange** (12 "
-               "cards each), or paste a deal record. Every score below is explained on the "
-               "cards.")
-    with st.expander("Paste a deal record", icon=":material/upload:",
+with st.container() if not present else st.expander(_("The hands"), expanded=False):
+    st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
+                 "cards each), or paste a deal record. Every score below is explained on the "
+                 "cards."))
+    with st.expander(_("Paste a deal record"), icon=":material/upload:",
                      expanded=bool(st.session_state.get("lab_record_problems"))):
-        st.text_area("Deal record (JSON)", key="lab_record_text", height=140,
-                     placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
-        st.button("Load record", key="lab_load", on_click=_load_pasted)
+        st.text_area(_("Deal record (JSON)"), key="lab_record_text", height=140,
+                     placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], ...}}'))
+        st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
         show_record_problems(st.session_state.get("lab_record_problems") or [])
         record_uploader("lab_upload", "lab_record_text", on_load=_load_pasted)
         record_help("lab_help", "lab_record_text", on_load=_load_pasted,
-                    no_rules_means="the preset chosen in the sidebar")
+                    no_rules_means=_("the preset chosen in the sidebar"))
 
     left, right = st.columns(2, gap="large")
     hands: dict[str, tuple[Card, ...] | None] = {}
-    for col, role, label, example, other in (
-            (left, "elder", "Elder", EXAMPLE_ELDER, "younger"),
-            (right, "younger", "Younger", EXAMPLE_YOUNGER, "elder")):
+    for col, role, example, other, blanche_label in (
+            (left, "elder", EXAMPLE_ELDER, "younger", _("Elder has carte blanche (as dealt)")),
+            (right, "younger", EXAMPLE_YOUNGER, "elder",
+             _("Younger has carte blanche (as dealt)"))):
         with col:
             hands[role] = hand_builder(
                 # a card in both hands is named once, under Younger's hand
-                f"lab_{role}", label=label,
+                f"lab_{role}", label=who(role),
                 taken=_pills(f"lab_{other}") if role == "younger" else frozenset(),
                 taken_from=f"lab_{other}",
                 default=example,
                 four_colour=four_colour())
-            st.toggle(f"{label} has carte blanche (as dealt)", key=blanche_key(role))  # type: ignore[arg-type]
+            st.toggle(blanche_label, key=blanche_key(role))  # type: ignore[arg-type]
 
 elder, younger = hands["elder"], hands["younger"]
 sync_sinking("elder", elder)
@@ -110,7 +113,7 @@ with notices:
 if elder is None or younger is None or set(elder) & set(younger):
     write_link({"elder": elder, "younger": younger}, {})
     if elder is None or younger is None:
-        st.info("Complete both hands to see the declarations.")
+        st.info(_("Complete both hands to see the declarations."))
     st.stop()  # the builders have already said what is wrong
 
 blanche = {}
@@ -121,18 +124,18 @@ for role, hand in (("elder", elder), ("younger", younger)):
         st.error(problem, icon=":material/block:")
     blanche[role] = flag and problem is None
 
-with st.expander("Sinking: declare less than you hold", icon=":material/visibility_off:"):
-    st.caption("Choose a shorter point, a shorter sequence or a trio of a quatorze, or leave a "
-               "combination out, to hide it. Each category is decided between what the two "
-               "players declare; a player who declares nothing in a category loses it to any "
-               "declaration.")
+with st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:"):
+    st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or leave "
+                 "a combination out, to hide it. Each category is decided between what the two "
+                 "players declare; a player who declares nothing in a category loses it to any "
+                 "declaration."))
     sink_l, sink_r = st.columns(2)
     with sink_l:
-        st.markdown("**Elder declares**")
-        elder_spec = sinking_controls("elder", elder, "Elder", PRETTY)
+        st.markdown(_("**Elder declares**"))
+        elder_spec = sinking_controls("elder", elder, who("elder"), PRETTY)
     with sink_r:
-        st.markdown("**Younger declares**")
-        younger_spec = sinking_controls("younger", younger, "Younger", PRETTY)
+        st.markdown(_("**Younger declares**"))
+        younger_spec = sinking_controls("younger", younger, who("younger"), PRETTY)
 
 write_link({"elder": elder, "younger": younger},
            {"elder": elder_spec, "younger": younger_spec})
@@ -145,7 +148,7 @@ except ValueError as e:
     st.error(md_escape(str(e)))
     st.stop()
 
-st.header("What each hand holds")
+st.header(_("What each hand holds"))
 with st.container(key="lab_pq_present_text" if present else None):
     h_l, h_r = st.columns(2, gap="medium" if present else "large")
     with h_l:
@@ -154,15 +157,15 @@ with st.container(key="lab_pq_present_text" if present else None):
         holdings(score, "younger", present=present)
 
 with st.container(key="lab_pq_present_text_rest" if present else None):
-    st.header("The dialogue")
+    st.header(_("The dialogue"))
     d_l, d_r = st.columns([3, 2], gap="large")
     with d_l:
         st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
     with d_r:
-        st.subheader("Verdicts")
+        st.subheader(_("Verdicts"))
         verdict_lines(score)
 
-    st.header("Order of reckoning")
+    st.header(_("Order of reckoning"))
     table, why, bonus = reckoning_table(score)
     st.markdown(table)
     if bonus:
@@ -170,13 +173,13 @@ with st.container(key="lab_pq_present_text_rest" if present else None):
     else:
         st.info(why)
 
-    st.header("Totals")
+    st.header(_("Totals"))
     st.table(totals_table(score))
-    st.caption(f"Rules: {rules.title}. The totals end with Elder's first lead, as the tally "
-               "does; the rest of the play is not scored here.")
+    st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
+                 "the rest of the play is not scored here.", preset=preset_label(rules.name)))
 
 if not present:
-    st.markdown("**Share this Lab**: the link opens these hands with this sinking.")
+    st.markdown(_("**Share this Lab**: the link opens these hands with this sinking."))
     st.code(lab_link(), language=None, wrap_lines=True)
 
 record = st.session_state.get(K_RECORD)
