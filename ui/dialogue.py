@@ -7,8 +7,19 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from piquet import DialogueLine
+from ui.i18n import _
 
 _CHIPS: Final = {"Good.": "pq-good", "Not good.": "pq-notgood", "Equal.": "pq-equal"}
+
+
+def _speaker(role: str) -> str:
+    """A speaker as the page names him, in the current language (a role the text layer does
+    not know, capitalised)."""
+    if role == "elder":
+        return _("Elder")
+    if role == "younger":
+        return _("Younger")
+    return role.capitalize()
 
 
 def dialogue_html(lines: Iterable[DialogueLine | tuple[str, str]],
@@ -23,7 +34,7 @@ def dialogue_html(lines: Iterable[DialogueLine | tuple[str, str]],
         chip = _CHIPS.get(text)
         if chip and speaker == "younger":
             shown = f'<span class="{chip}">{shown}</span>'
-        who = (names or {}).get(speaker, speaker.capitalize())
+        who = names[speaker] if names and speaker in names else _speaker(speaker)
         out.append(f'<div class="pq-{html.escape(speaker)}"><span class="pq-speaker">'
                    f"{html.escape(who)}</span> {shown}</div>")
     out.append("</div>")

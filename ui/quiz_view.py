@@ -34,6 +34,7 @@ from piquet.cards import Card
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
 from ui.dialogue import dialogue_html
+from ui.i18n import _
 from ui.links import page_url
 from ui.scroll import scroll_to_top
 from ui.settings import RULES_KEY, current_rules, four_colour, preset_label
@@ -105,8 +106,9 @@ def sync_params() -> None:
     if raw_level is not None:
         level = parse_level(raw_level)
         if level is None:
-            notices.append(f"Unknown level “{_shown(raw_level)}” in the link; using "
-                           f"{LEVEL_TITLES[ss[K_LEVEL]]}. Levels: {', '.join(LEVELS)}.")
+            notices.append(_("Unknown level “{given}” in the link; using {level}. Levels: "
+                             "{levels}.", given=_shown(raw_level),
+                             level=LEVEL_TITLES[ss[K_LEVEL]], levels=", ".join(LEVELS)))
         elif level != ss[K_LEVEL]:
             ss[K_LEVEL] = level
             _restart()
@@ -114,8 +116,9 @@ def sync_params() -> None:
     if raw_seed is not None:
         seed = parse_seed(raw_seed)
         if seed is None:
-            notices.append(f"The seed “{_shown(raw_seed)}” in the link cannot be used (1 to 40 "
-                           "letters, digits, - or _); here is a random quiz instead.")
+            notices.append(_("The seed “{given}” in the link cannot be used (1 to 40 letters, "
+                             "digits, - or _); here is a random quiz instead.",
+                             given=_shown(raw_seed)))
             ss[K_SEEDED] = False
         elif seed != ss[K_SEED] or not ss[K_SEEDED]:
             ss[K_SEED] = seed
@@ -263,7 +266,7 @@ def _widget(field: Field, key: str) -> None:
         st.radio(field.label, field.options, index=None, key=key, horizontal=True)
     elif field.widget == "number":
         st.number_input(field.label, min_value=0, max_value=999, value=None, step=1, key=key,
-                        placeholder="type a number")
+                        placeholder=_("type a number"))
     elif field.widget == "cards":
         st.pills(field.label, field.options, selection_mode="multi", key=key,
                  format_func=lambda code: card_label(Card.of(code), fc))
@@ -273,8 +276,10 @@ def _widget(field: Field, key: str) -> None:
 
 def _given(fb: Feedback) -> None:
     """The learner's answer, once checked (the form is gone: one try per question)."""
-    parts = [f"{r.field.label.rstrip('?')}: **{r.given_text}**" for r in fb.results]
-    st.markdown("Your answer — " + " · ".join(parts))
+    # TRANSLATORS: one field of the learner's answer: "Point: **5 cards**".
+    parts = [_("{field}: **{answer}**", field=r.field.label.rstrip("?"), answer=r.given_text)
+             for r in fb.results]
+    st.markdown(_("Your answer — {answers}", answers=" · ".join(parts)))
 
 
 def _answer_form(q: Question) -> None:
@@ -288,10 +293,10 @@ def _answer_form(q: Question) -> None:
             for col, f in zip(cols, numbers, strict=True):
                 with col:
                     _widget(f, _widget_key(f))
-        st.form_submit_button("Check", type="primary", key="quiz_check",
+        st.form_submit_button(_("Check"), type="primary", key="quiz_check",
                               on_click=_on_check, args=(q,))
     if st.session_state.pop(K_CHECK_NOTICE, False):
-        st.warning("Choose or type an answer first, then press Check.",
+        st.warning(_("Choose or type an answer first, then press Check."),
                    icon=":material/edit:")
 
 
@@ -302,24 +307,28 @@ def _feedback(fb: Feedback) -> None:
         st.error(fb.headline, icon=":material/cancel:")
     if fb.missed:
         right = ", ".join(r.field.label for r in fb.results if r.ok)
-        st.warning("**What you missed**\n\n" + "\n".join(f"- {line}" for line in fb.missed)
-                   + (f"\n- Claimed correctly: {right}." if right else ""),
+        items = [f"- {line}" for line in fb.missed]
+        if right:
+            items.append(_("- Claimed correctly: {fields}.", fields=right))
+        st.warning(_("**What you missed**\n\n{items}", items="\n".join(items)),
                    icon=":material/search:")
     elif len(fb.results) > 1:
         lines = []
         for r in fb.results:
             if r.ok:
-                lines.append(f"- :green[:material/check:] **{r.field.label}**: {r.given_text}")
+                lines.append(_("- :green[:material/check:] **{field}**: {answer}",
+                               field=r.field.label, answer=r.given_text))
             else:
-                lines.append(f"- :red[:material/close:] **{r.field.label}**: you said "
-                             f"{r.given_text}; the answer is **{r.expected_text}**")
+                lines.append(_("- :red[:material/close:] **{field}**: you said {answer}; the "
+                               "answer is **{expected}**", field=r.field.label,
+                               answer=r.given_text, expected=r.expected_text))
         st.markdown("\n".join(lines))
     _explanation(fb.explanation)
 
 
 def _explanation(lines: tuple[str, ...]) -> None:
-    st.markdown("**Why**  \n" + "\n".join(f"- {line}" for line in lines))
-    st.caption("The highlighted cards are the ones behind the answer.")
+    st.markdown(_("**Why**  \n{items}", items="\n".join(f"- {line}" for line in lines)))
+    st.caption(_("The highlighted cards are the ones behind the answer."))
 
 
 def _teacher_panel(q: Question) -> None:
@@ -327,22 +336,23 @@ def _teacher_panel(q: Question) -> None:
         opts = f" — {' · '.join(f.options)}" if f.widget in ("choice", "multi") else ""
         st.markdown(f"**{html.escape(f.label)}**{html.escape(opts)}")
     if not st.session_state.get(K_REVEAL):
-        st.button("Show answer", key="quiz_show_answer", on_click=_on_reveal, type="primary")
+        st.button(_("Show answer"), key="quiz_show_answer", on_click=_on_reveal, type="primary")
         return
-    st.success(f"Answer: {q.answer}")
+    st.success(_("Answer: {answer}", answer=q.answer))
     _explanation(q.explanation)
 
 
 def _score_panel() -> None:
     totals: dict[str, int] = st.session_state[K_TOTALS]
     asked, right = totals["asked"], totals["right"]
-    st.metric("Score", f"{right} / {asked}")
-    st.metric("Streak", totals["streak"], help=f"Best streak: {totals['best']}")
-    st.metric("Accuracy", f"{round(100 * right / asked)}%" if asked else "—")
+    st.metric(_("Score"), _("{right} / {asked}", right=right, asked=asked))
+    st.metric(_("Streak"), totals["streak"], help=_("Best streak: {best}", best=totals["best"]))
+    st.metric(_("Accuracy"),
+              _("{percent}%", percent=round(100 * right / asked)) if asked else "—")
     stats: dict[str, list[int]] = st.session_state[K_STATS]
     if stats:
         titles: dict[str, str] = {str(k): v for k, v in KIND_TITLES.items()}
-        rows = ["| Kind | Right |", "|---|---|"]
+        rows = [_("| Kind | Right |"), "|---|---|"]
         for kind, (n, ok) in sorted(stats.items(), key=lambda kv: kv[1][1] / kv[1][0]):
             rows.append(f"| {titles.get(kind, kind)} | {ok}/{n} |")
         st.markdown("\n".join(rows))
@@ -350,7 +360,7 @@ def _score_panel() -> None:
 
 def _share(seed: str, level: str, rules: str) -> None:
     link = page_url("/quiz", {"seed": seed, "level": level, "rules": rules})
-    st.markdown("**Share this quiz**: everyone who opens this link gets the same questions.")
+    st.markdown(_("**Share this quiz**: everyone who opens this link gets the same questions."))
     st.code(link, language=None, wrap_lines=True)
 
 
@@ -360,8 +370,8 @@ def quiz_page() -> None:
     _init_state()
     sync_params()
     ss = st.session_state
-    st.title("Quiz")
-    st.caption("Questions dealt from random hands, checked and explained by the rules engine.")
+    st.title(_("Quiz"))
+    st.caption(_("Questions dealt from random hands, checked and explained by the rules engine."))
     notices: list[str] = ss[K_NOTICES]
     for note in notices:
         st.warning(note)
@@ -370,13 +380,13 @@ def quiz_page() -> None:
     # a wrapping row: each control keeps its natural width on narrow screens
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         st.segmented_control(
-            "Level", LEVELS, key=K_LEVEL_PICK, required=True,
+            _("Level"), LEVELS, key=K_LEVEL_PICK, required=True,
             format_func=lambda lv: LEVEL_TITLES[lv], on_change=_on_level, width="content",
-            help="Beginner: one hand, one category. Intermediate: comparisons, tricks, the "
-                 "partie. Expert: full comparisons, reckoning order, rules presets. Mix: all.")
-        st.toggle("Teacher mode", key=K_TEACHER, width="content",
-                  help="Big cards for a projector; the answer on demand.")
-        st.button("New random quiz", key="quiz_new", on_click=_on_new_quiz, width="content")
+            help=_("Beginner: one hand, one category. Intermediate: comparisons, tricks, the "
+                   "partie. Expert: full comparisons, reckoning order, rules presets. Mix: all."))
+        st.toggle(_("Teacher mode"), key=K_TEACHER, width="content",
+                  help=_("Big cards for a projector; the answer on demand."))
+        st.button(_("New random quiz"), key="quiz_new", on_click=_on_new_quiz, width="content")
 
     q = current_question()
     seed, level, rules = ss[K_IDENTITY]
@@ -388,9 +398,10 @@ def quiz_page() -> None:
 
     main, side = st.columns([4, 1.2], gap="large")
     with main:
-        st.subheader(f"Question {ss[K_N] + 1}")
-        st.caption(f"{q.group} · {q.title} · {LEVEL_TITLES[q.level]} · "
-                   f"rules: {preset_label(rules)}")
+        st.subheader(_("Question {number}", number=ss[K_N] + 1))
+        # TRANSLATORS: the question's family, kind and level, then the rules preset.
+        st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
+                     kind=q.title, level=LEVEL_TITLES[q.level], preset=preset_label(rules)))
         st.markdown(f"#### {q.prompt}")
         for line in q.context:
             st.markdown(line)
@@ -403,12 +414,12 @@ def quiz_page() -> None:
         else:
             _given(fb)
             _feedback(fb)
-        st.button("Next question →", key="quiz_next", on_click=_on_next,
+        st.button(_("Next question →"), key="quiz_next", on_click=_on_next,
                   type="primary" if (fb is not None or reveal) else "secondary")
     with side:
         _score_panel()
         if ss[K_SEEDED]:
-            st.caption(f"Seeded quiz {seed}: the same questions for everyone.")
+            st.caption(_("Seeded quiz {seed}: the same questions for everyone.", seed=seed))
         else:
-            st.caption("Random quiz: the kinds you miss most come back more often.")
+            st.caption(_("Random quiz: the kinds you miss most come back more often."))
         _share(seed, level, rules)
