@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable
 import streamlit as st
 
 from piquet.cards import Card, Rank, Suit
+from ui.i18n import _
 
 __all__ = [
     "CARD_ASPECT",
@@ -173,11 +174,12 @@ def _card_svg(
     dim: bool,
     four_colour: bool,
     style: str = "",
+    face_down_label: str = "",
 ) -> str:
     width = max(float(width), 8.0)
     height = width * CARD_ASPECT
     if card is None:
-        label, colour = "Face-down card", BLACK
+        label, colour = face_down_label, BLACK
     else:
         label, colour = card.name, card_colour(card.suit, four_colour)
     label = html.escape(label)
@@ -245,6 +247,8 @@ def card_svg(
         highlight=highlight,
         dim=dim,
         four_colour=four_colour,
+        # the label is part of the cache key, so each language keeps its own SVG
+        face_down_label=_("Face-down card") if face_down else "",
     )
 
 
@@ -280,7 +284,7 @@ def cards_row_html(
     ]
     classes = "pq-cards pq-overlap" if overlap else "pq-cards"
     gap = "0" if overlap else "4px"
-    label = html.escape(caption) if caption else "Cards"
+    label = html.escape(caption) if caption else html.escape(_("Cards"))
     out = (
         f'<div class="{classes}" role="group" aria-label="{label}" '
         f'style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:{gap} 4px;'
