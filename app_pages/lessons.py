@@ -4,7 +4,7 @@ and a few check questions. Deep link: ``/lessons?lesson=point``."""
 import streamlit as st
 
 from ui.content import lessons
-from ui.lesson_widgets import (
+from ui.lessons import (
     check_questions,
     choose_lesson,
     lesson_intro,

@@ -1,0 +1,135 @@
+"""What the lesson widgets share: cards on the page, a hand typed in a text box, the engine's
+error for bad input, preset names, and Cavendish's worked deal read from
+``content/scenarios/cavendish-deal.json`` (never typed again).
+
+Text the user typed reaches the page only through :func:`ui.text.md_escape` (Markdown) or
+:mod:`ui.cards` captions (HTML-escaped).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
+
+import streamlit as st
+
+from piquet import DECK, Card, DealRecord, hand_of
+from piquet.rule_text import blanche_showing, counted
+from piquet.rules import PRESETS, Rules
+from ui.cards import card_svg, show_cards
+from ui.content import CONTENT
+from ui.lessons.state import set_value
+from ui.settings import four_colour
+from ui.text import md_escape
+
+__all__ = [
+    "CARD_HELP",
+    "CARD_WIDTH",
+    "MAX_TEXT",
+    "SMALL_WIDTH",
+    "blanche_timing",
+    "card_names",
+    "cavendish_deal",
+    "crc",
+    "draw_cards",
+    "faces_down",
+    "fc",
+    "hand_input",
+    "preset_label",
+    "preset_note",
+    "show_error",
+    "words",
+]
+
+CARD_HELP: Final = (
+    "A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C (or ♠ ♥ ♦ ♣). "
+    "Separate the cards with spaces or commas."
+)
+MAX_TEXT: Final = 200
+CARD_WIDTH: Final = 60
+SMALL_WIDTH: Final = 46
+
+
+@cache
+def cavendish_deal() -> DealRecord:
+    """Cavendish's worked deal (lessons 2, 7 and 11), as the scenario library records it."""
+    path = CONTENT / "scenarios" / "cavendish-deal.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return DealRecord.from_json(data["record"])
+
+
+def fc() -> bool:
+    """Four-colour deck on?"""
+    return four_colour()
+
+
+def draw_cards(cards: Sequence[Card], **kw: Any) -> None:
+    """Cards on the page, in the chosen deck colours."""
+    kw.setdefault("width", CARD_WIDTH)
+    show_cards(cards, four_colour=fc(), **kw)
+
+
+def faces_down(n: int, width: float = SMALL_WIDTH) -> None:
+    """``n`` cards face down (the talon as it lies on the table)."""
+    backs = "".join(card_svg(DECK[0], width=width, face_down=True) for _ in range(n))
+    st.markdown(f'<div class="pq-cards" role="group" aria-label="{counted(n, "face-down card")}">'
+                f"{backs}</div>", unsafe_allow_html=True)
+
+
+def show_error(err: Exception) -> None:
+    """The engine's message for bad input (user text inside it is Markdown-escaped)."""
+    st.error(md_escape(str(err)), icon=":material/error:")
+
+
+def hand_input(key: str, label: str, default: str, *, who: str = "The hand",
+               size: int | None = 12, examples: dict[str, str] | None = None
+               ) -> tuple[Card, ...] | None:
+    """A text box for a hand, checked by the engine; ``None`` (and an error) when bad."""
+    st.session_state.setdefault(key, default)
+    st.text_input(label, key=key, max_chars=MAX_TEXT, help=CARD_HELP)
+    if examples:
+        with st.container(horizontal=True, gap="small"):
+            for name, text in examples.items():
+                st.button(name, key=f"{key}_ex_{zlib.crc32(name.encode())}", on_click=set_value,
+                          args=(key, text), type="tertiary", icon=":material/style:")
+    text = str(st.session_state.get(key) or "")
+    try:
+        return hand_of(text, size, who=who)
+    except ValueError as err:
+        show_error(err)
+        return None
+
+
+def crc(*parts: object) -> int:
+    """A short stable id of some values (for widget keys)."""
+    return zlib.crc32("|".join(map(str, parts)).encode())
+
+
+def card_names(cards: Sequence[Card]) -> str:
+    """Cards as text, e.g. ``A♠︎ 10♥︎``."""
+    return " ".join(c.pretty + "\ufe0e" for c in cards)
+
+
+def words(cards: Sequence[Card]) -> str:
+    """Cards as a player types them, e.g. ``AS 10H`` (a text box's default)."""
+    return " ".join(map(str, cards))
+
+
+def preset_label(name: str) -> str:
+    """A preset's name for readers, e.g. ``Britannica (Parlett)`` (the engine's title)."""
+    preset = PRESETS.get(name)
+    return preset.title if preset is not None else name.capitalize()
+
+
+def blanche_timing(rules: Rules) -> str:
+    """When each holder shows carte blanche under ``rules``, in the engine's words
+    (:mod:`piquet.rule_text`, shared with the walkthrough)."""
+    return f"{blanche_showing(rules, 'elder')} {blanche_showing(rules, 'younger')}"
+
+
+def preset_note(rules: Rules) -> None:
+    st.caption(f"Rules in use: **{preset_label(rules.name)}** "
+               "(change it in the sidebar).")

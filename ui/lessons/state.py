@@ -1,0 +1,138 @@
+"""The Lessons area's session keys and callbacks.
+
+Every session key of the area starts with ``lessons_``; the chooser is synced with the
+``?lesson=`` query parameter. Callbacks run before the page is drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+import streamlit as st
+
+from piquet import Card
+from ui.content import Lesson
+
+__all__ = [
+    "CHOOSER",
+    "CURRENT",
+    "DONE",
+    "PARAM",
+    "RIGHT",
+    "check_answer",
+    "completed",
+    "forget_feedback",
+    "go",
+    "limit_picks",
+    "new_seed",
+    "on_chooser",
+    "qkey",
+    "right_answers",
+    "set_partie_totals",
+    "set_picks",
+    "set_value",
+]
+
+CURRENT: Final = "lessons_current"
+"""The slug of the lesson on show (non-widget key: kept across page switches)."""
+DONE: Final = "lessons_done"
+"""Slugs of the completed lessons (every check question answered right)."""
+RIGHT: Final = "lessons_right"
+"""``{slug: {question index, ...}}``: the questions answered right."""
+CHOOSER: Final = "lessons_chooser"
+PARAM: Final = "lesson"
+"""The query parameter naming the lesson on show, ``/lessons?lesson=point``."""
+PARTIE_A: Final = "lessons_partie_a"
+PARTIE_B: Final = "lessons_partie_b"
+
+
+def completed() -> set[str]:
+    """The completed lessons' slugs (created on first use)."""
+    done: set[str] = st.session_state.setdefault(DONE, set())
+    return done
+
+
+def right_answers(slug: str) -> set[int]:
+    """The indices of lesson ``slug``'s questions answered right (created on first use)."""
+    right: dict[str, set[int]] = st.session_state.setdefault(RIGHT, {})
+    return right.setdefault(slug, set())
+
+
+def go(slug: str) -> None:
+    """Show lesson ``slug`` (a callback: runs before the page is drawn)."""
+    st.session_state[CURRENT] = slug
+    st.query_params[PARAM] = slug
+
+
+def on_chooser() -> None:
+    slug = st.session_state.get(CHOOSER)
+    if slug:
+        go(str(slug))
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def qkey(slug: str, i: int, part: str) -> str:
+    """The key of part ``part`` (``q``, ``fb``, ``check``) of question ``i`` of a lesson."""
+    return f"lessons_{part}_{slug}_{i}"
+
+
+def check_answer(lesson: Lesson, i: int) -> None:
+    """The Check button: judge the chosen option and remember the feedback."""
+    q = lesson.questions[i]
+    choice = st.session_state.get(qkey(lesson.slug, i, "q"))
+    fb = qkey(lesson.slug, i, "fb")
+    if choice is None:
+        st.session_state[fb] = ("none", "Choose an answer first, then press Check.")
+        return
+    if q.options.index(choice) == q.answer:
+        st.session_state[fb] = ("right", f"Right — {q.why}")
+        right = right_answers(lesson.slug)
+        right.add(i)
+        if len(right) == len(lesson.questions):
+            completed().add(lesson.slug)
+    else:
+        st.session_state[fb] = ("wrong", f"Not quite: the answer is {q.options[q.answer]}. "
+                                         f"{q.why}")
+
+
+def forget_feedback(slug: str, i: int) -> None:
+    st.session_state.pop(qkey(slug, i, "fb"), None)
+
+
+# --------------------------------------------------------------------------- widgets
+
+
+def set_value(key: str, value: Any) -> None:
+    st.session_state[key] = value
+
+
+def new_seed(key: str) -> None:
+    st.session_state[key] = random.randrange(1, 1_000_000)
+
+
+def limit_picks(key: str, most: int) -> None:
+    """A player may not pick more discards than the rules allow: undo the extra one."""
+    ss = st.session_state
+    picked = list(ss.get(key) or [])
+    if len(picked) > most:
+        ss[key] = list(ss.get(f"{key}_prev", picked[:most]))
+        ss[f"{key}_over"] = True
+    else:
+        ss[f"{key}_prev"] = picked
+        ss.pop(f"{key}_over", None)
+
+
+def set_picks(key: str, cards: Sequence[Card]) -> None:
+    """Set a discard picker (and what :func:`limit_picks` falls back to)."""
+    picked = list(cards)
+    st.session_state[key] = picked
+    st.session_state[f"{key}_prev"] = picked
+
+
+def set_partie_totals(a: int, b: int) -> None:
+    st.session_state[PARTIE_A] = str(a)
+    st.session_state[PARTIE_B] = str(b)
