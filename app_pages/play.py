@@ -2,6 +2,6 @@
 (``/play?scenario=NAME&step=N``, or ``/play?record=…`` for any other deal, its record in the
 link; ``&present=1`` for a projector)."""
 
-from ui.table import render_page
+from ui.play import render_page
 
 render_page()

@@ -22,7 +22,7 @@ from piquet.declare import declaration_from_spec, verdict
 from piquet.exchange import verify_discard
 from piquet.record import DealRecord
 from piquet.rule_text import counted
-from ui.table import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
+from ui.play.words import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
 
 COUNTS = (0, 1, 2, 5)
 _NUMBER = r"(?P<num>\d+|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"

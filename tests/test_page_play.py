@@ -15,7 +15,7 @@ from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
 from piquet.partie import Cut
 from piquet.rule_text import blanche_showing
-from ui.table import LOADED
+from ui.play.state import LOADED
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
@@ -183,6 +183,24 @@ def test_undo_the_learners_last_action() -> None:
     assert len(deal(at).history) > len(before.history)
     ok(at.button(key="play_undo").click().run())
     assert deal(at).history == before.history
+
+
+def test_a_failing_computer_move_is_said_and_nothing_plays_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No stand-in takes over when the computer's choice is refused: the page says so (no
+    traceback), the deal stays where it was, and a new partie can be started."""
+    from piquet.players import ComputerPlayer
+
+    monkeypatch.setattr(ComputerPlayer, "choose_discard", lambda self, view: ())
+    at = start_deal(learner_deals=True)  # the computer is Elder: it must discard 1 to 5
+    assert deal(at).phase is Phase.ELDER_EXCHANGE and deal(at).elder_discard is None
+    errors = [str(e.value) for e in at.error]
+    assert any(e.startswith("The computer could not make its move:") for e in errors), errors
+    assert "Traceback" not in texts(at)
+    ok(at.run())  # not tried again on every rerun: the same error, the same deal
+    assert deal(at).phase is Phase.ELDER_EXCHANGE
+    ok(at.button(key="play_new_partie").click().run())
+    assert at.session_state["play_state"] is None and not at.error
 
 
 def test_cavendish_cut_lets_the_higher_cut_choose() -> None:

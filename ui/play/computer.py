@@ -1,0 +1,120 @@
+"""The computer's step, after the page is drawn: its move, a forced card, or a hint, each
+behind a spinner and followed by ``st.rerun()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from piquet import parse_cards
+from piquet.deal import DealState, Phase
+from piquet.players import Player, make_player
+from piquet.reckon import Role
+from ui.play.state import (
+    K_COMPUTER_ERROR,
+    K_DEAL,
+    K_HINT,
+    K_PARTIE,
+    K_SEED,
+    Seat,
+    _note,
+    _ss,
+)
+from ui.play.words import VS, _card_words, computer_exchanged
+from ui.text import md_escape
+
+
+def new_player(name: str, seed: int | None) -> Player:
+    """The computer player ``name`` (:func:`piquet.players.make_player`)."""
+    return make_player(name, seed)
+
+
+def _opponent(seat: Seat) -> Any:
+    ss = _ss()
+    name = ss.get("play_opponent") or "computer"
+    key = ("play_player", name, ss.get(K_SEED), len(ss[K_PARTIE].scores))
+    player = ss.get("play_player_obj")
+    if ss.get("play_player_key") != key or player is None:
+        player = new_player(name, hash(key) & 0xFFFF)
+        ss["play_player_obj"] = player
+        ss["play_player_key"] = key
+    return player
+
+
+def _computer_move(deal: DealState, role: Role, player: Any) -> DealState:
+    """The computer's move. What the player chooses is applied as it is: a choice the rules
+    refuse raises (no stand-in takes over; :func:`_advance` shows the error)."""
+    view = deal.view(role)
+    ph = deal.phase
+    if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
+        new = deal.discard(role, parse_cards(player.choose_discard(view)))
+        n = len(new.elder_discard or ()) if role == "elder" else len(new.younger_discard or ())
+        _note(computer_exchanged(role, n))
+        return new
+    if ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
+        return deal.declare(role, player.choose_declaration(view))
+    return deal.play(role, player.choose_card(view))
+
+
+def computer_error(deal: DealState) -> str | None:
+    """Why the computer could not move in this very deal state (None: it has not failed)."""
+    failed = _ss().get(K_COMPUTER_ERROR)
+    if failed is None or failed[0] is not deal:
+        return None
+    return str(failed[1])
+
+
+def _hint_key(deal: DealState) -> tuple[int, str]:
+    return (len(deal.history), repr(deal.history[-1]) if deal.history else "")
+
+
+def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
+    """The step after the learner's click: the computer moves, a forced card is played, or
+    a hint is found; each behind a spinner, then the page is drawn again."""
+    ss = _ss()
+    if deal is None or seat is None or deal.phase is Phase.DONE:
+        return
+    if deal.to_move == seat.computer:
+        if computer_error(deal) is not None:  # shown on the page; the learner undoes or restarts
+            return
+        new: DealState | None = None
+        with slot, st.spinner("The computer is thinking…"):
+            try:
+                new = _computer_move(deal, seat.computer, _opponent(seat))
+            except Exception as e:  # the computer's failure is said on the page, not hidden
+                ss[K_COMPUTER_ERROR] = (deal, str(e) or type(e).__name__)
+        if new is not None:
+            ss[K_DEAL] = new
+        st.rerun()
+    if (deal.phase is Phase.PLAY and ss.get("play_autoplay", True)
+            and len(deal.legal_plays()) == 1):
+        card = deal.legal_plays()[0]
+        ss[K_DEAL] = deal.play(seat.learner, card)
+        _note(f"Forced: you had only one card you could play, {card.pretty}{VS}.")
+        st.rerun()
+    if ss.get("play_hints", True):
+        cache: dict[Any, Any] = ss.setdefault(K_HINT, {})
+        key = _hint_key(deal)
+        if key not in cache:
+            with slot, st.spinner("Looking for a hint…"):
+                helper = new_player("computer:2", 7)
+                try:
+                    cache[key] = helper.hint(deal.view(seat.learner))
+                except Exception:  # a hint is a help, never a failure of the page
+                    cache[key] = None
+            st.rerun()
+
+
+def _hint(deal: DealState) -> Any:
+    if not _ss().get("play_hints", True):
+        return None
+    return (_ss().get(K_HINT) or {}).get(_hint_key(deal))
+
+
+def _show_hint(hint: Any) -> None:
+    if hint is None:
+        return
+    st.info(f"**Hint: {md_escape(_card_words(str(hint.action)))}.** "
+            f"{md_escape(_card_words(str(hint.reason)))}",
+            icon=":material/lightbulb:")

@@ -1,0 +1,435 @@
+"""Session state of the Play page, and the callbacks that move it.
+
+Everything a learner does is a button or checkbox whose ``on_click``/``on_change`` callback
+moves the immutable :class:`~piquet.deal.DealState` kept in ``st.session_state["play_state"]``
+(every key starts with ``play_`` or ``wt_``). A callback only applies the learner's own
+action, so it is quick; the computer's move (and a hint) is computed afterwards
+(:mod:`ui.play.computer`). The walkthrough's keys (``wt_*``) and callbacks are here too, with
+the scenario library it reads and the ``?scenario=``/``?record=``/``?step=``/``?present=``
+parameters it starts from."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import streamlit as st
+
+from academy.walkthrough import (
+    Walkthrough,
+    decode_record,
+    walkthrough,
+)
+from piquet import Card, Partie, cut_for_deal
+from piquet.combos import CardSet, Point, Sequence as Run, analyse
+from piquet.deal import DealState
+from piquet.declare import (
+    declaration_from_spec,
+    verdict,
+)
+from piquet.reckon import Role
+from piquet.record import DealRecord
+from ui.play.words import _pretty
+from ui.record_help import (
+    parse_record_text,
+)
+from ui.settings import current_rules
+from ui.text import md_escape
+
+ROOT: Final = Path(__file__).resolve().parent.parent.parent
+SCENARIOS: Final = ROOT / "content" / "scenarios"
+
+
+ANSWERS: Final = ("Good", "Not good", "Equal")
+CATEGORY_TITLES: Final = {"point": "Point", "sequences": "Sequence", "sets": "Set"}
+STRENGTHS: Final = {"computer:1": "Beginner", "computer:2": "Club player",
+                    "computer": "Expert"}
+
+
+K_PARTIE: Final = "play_partie"
+K_DEAL: Final = "play_state"
+K_UNDO: Final = "play_undo_stack"
+K_CUT: Final = "play_cut"
+K_SEED: Final = "play_seed"
+K_BATCH: Final = "play_batch"
+K_RECORDS: Final = "play_records"
+K_FEEDBACK: Final = "play_feedback"
+K_NOTES: Final = "play_notes"
+K_HINT: Final = "play_hint_cache"
+K_T0: Final = "play_t0"
+K_MS: Final = "play_click_ms"
+K_ANNOUNCED: Final = "play_announced"
+K_STRENGTH: Final = "play_strength"
+K_ERROR: Final = "play_error"
+K_COMPUTER_ERROR: Final = "play_computer_error"
+"""(the deal state, why the computer's move in it failed): shown, and not tried again."""
+
+
+LOADED: Final = "__loaded__"
+"""The scenario picker's entry for a loaded deal (your last deal, a pasted or uploaded
+record, a ``?record=`` link)."""
+
+
+def _ss() -> Any:
+    return st.session_state
+
+
+def _other(role: Role) -> Role:
+    return "younger" if role == "elder" else "elder"
+
+
+@dataclass
+class Seat:
+    """Who sits where in the current deal."""
+
+    learner: Role
+    computer: Role
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def _seat(partie: Partie) -> Seat:
+    """The learner is A. The dealer is Younger, so the learner is Younger when he deals."""
+    learner: Role = "younger" if partie.next_dealer == "A" else "elder"
+    computer = _other(learner)
+    return Seat(learner, computer, {learner: "You", computer: "Computer"})
+
+
+def _start_clock() -> None:
+    _ss()[K_T0] = time.perf_counter()
+
+
+def _note(text: str) -> None:
+    _ss().setdefault(K_NOTES, []).append(text)
+
+
+def _push_undo(deal: DealState) -> None:
+    _ss().setdefault(K_UNDO, []).append(deal)
+
+
+def _clear_keys(prefix: str) -> None:
+    for k in [k for k in _ss() if isinstance(k, str) and k.startswith(prefix)]:
+        del _ss()[k]
+
+
+# --- callbacks: the learner's own actions (quick) ---------------------------------------
+
+
+def _on_new_partie() -> None:
+    _start_clock()
+    ss = _ss()
+    rules = current_rules()
+    seed = random.SystemRandom().randrange(1, 10**9)
+    rng = random.Random(seed)
+    cuts, higher = cut_for_deal(rng, rules)
+    ss[K_SEED] = seed
+    ss["play_opponent"] = ss.get(K_STRENGTH) or "computer"
+    ss[K_BATCH] = rng.choice((2, 3))
+    ss[K_CUT] = {"cuts": cuts, "higher": higher, "rules": rules.name}
+    ss[K_PARTIE] = None
+    ss[K_DEAL] = None
+    ss[K_RECORDS] = []
+    ss[K_UNDO] = []
+    ss[K_FEEDBACK] = []
+    ss[K_NOTES] = []
+    ss[K_HINT] = {}
+    ss[K_ANNOUNCED] = set()
+    ss[K_COMPUTER_ERROR] = None
+    if higher == "B" or not rules.higher_cut_chooses:
+        # Britannica: the higher cut deals. Cavendish: the higher cut chooses; the computer,
+        # as Cavendish advises, chooses to deal.
+        _choose_first_dealer(higher)
+
+
+def _choose_first_dealer(dealer: str) -> None:
+    ss = _ss()
+    cut = ss[K_CUT]
+    ss[K_PARTIE] = Partie(dealer, rules_name=cut["rules"], cuts=tuple(cut["cuts"]))  # type: ignore[arg-type]
+
+
+def _on_choose(dealer: str) -> None:
+    _start_clock()
+    _choose_first_dealer(dealer)
+
+
+def _on_deal() -> None:
+    _start_clock()
+    ss = _ss()
+    partie: Partie = ss[K_PARTIE]
+    n = len(partie.scores)
+    ss[K_DEAL] = DealState.deal(ss[K_SEED] * 10 + n, rules=partie.rules,
+                                batch=ss.get(K_BATCH, 3))
+    ss[K_UNDO] = []
+    ss[K_FEEDBACK] = []
+    ss[K_NOTES] = []
+    ss[K_HINT] = {}
+    ss[K_ANNOUNCED] = set()
+    ss[K_COMPUTER_ERROR] = None
+    ss[K_ERROR] = None
+    _clear_keys("play_discard_")
+    _clear_keys("play_decl_")
+    _clear_keys("play_answer_")
+
+
+def _apply(action: Callable[[DealState], DealState]) -> None:
+    """Apply a learner's action, keeping the state before it for undo."""
+    _start_clock()
+    ss = _ss()
+    deal: DealState = ss[K_DEAL]
+    try:
+        new = action(deal)
+    except ValueError as e:
+        ss[K_ERROR] = str(e)
+        return
+    ss[K_ERROR] = None
+    _push_undo(deal)
+    ss[K_DEAL] = new
+    ss[K_NOTES] = []
+
+
+def _selected_discards(hand: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(c for c in hand if _ss().get(f"play_discard_{c}"))
+
+
+def _on_exchange(role: Role) -> None:
+    deal: DealState = _ss()[K_DEAL]
+    chosen = _selected_discards(deal.hand(role))
+    _apply(lambda d: d.discard(role, chosen))
+    _clear_keys("play_discard_")
+
+
+def _on_take_hint(cards: tuple[Card, ...]) -> None:
+    _clear_keys("play_discard_")
+    for c in cards:
+        _ss()[f"play_discard_{c}"] = True
+
+
+def _declarable(hand: Sequence[Card]) -> list[tuple[str, str, Point | Run | CardSet]]:
+    """(widget key, label, combination) for each combination a hand may declare."""
+    combos = analyse(hand)
+    out: list[tuple[str, str, Point | Run | CardSet]] = []
+    if combos.point:
+        p = combos.point
+        out.append(("play_decl_point", f"Point: {p.length} cards making {p.pips} "
+                    f"({_pretty(p.cards)}) — {p.score}", p))
+    for i, r in enumerate(combos.sequences):
+        out.append((f"play_decl_seq_{i}", f"{r.name} ({_pretty(r.cards)}) — {r.score}", r))
+    for i, s in enumerate(combos.sets):
+        out.append((f"play_decl_set_{i}", f"{s.call} ({_pretty(s.cards)}) — {s.score}", s))
+    return out
+
+
+def learner_spec(hand: Sequence[Card]) -> dict[str, Any] | None:
+    """The declaration spec built from the learner's ticks (None: everything, in full)."""
+    items = _declarable(hand)
+    if all(_ss().get(k, True) for k, _, _ in items):
+        return None
+    spec: dict[str, Any] = {"point": [], "sequences": [], "sets": []}
+    for k, _, combo in items:
+        if not _ss().get(k, True):
+            continue
+        cards = [str(c) for c in combo.cards]
+        if isinstance(combo, Point):
+            spec["point"] = cards
+        elif isinstance(combo, Run):
+            spec["sequences"].append(cards)
+        else:
+            spec["sets"].append(cards)
+    return spec
+
+
+def _on_declare(role: Role) -> None:
+    _start_clock()
+    ss = _ss()
+    deal: DealState = ss[K_DEAL]
+    hand = deal.hand(role)
+    spec = learner_spec(hand)
+    feedback: list[dict[str, Any]] = []
+    if role == "younger":
+        try:
+            mine = declaration_from_spec(hand, spec, who="Younger")
+        except ValueError as e:
+            ss[K_ERROR] = str(e)
+            return
+        elder_decl = deal.declaration("elder", deal.specs[0])
+        for cat in ("point", "sequences", "sets"):
+            v = verdict(cat, elder_decl, mine)
+            if not v.answer:
+                continue
+            given = ss.get(f"play_answer_{cat}")
+            feedback.append({"category": cat, "given": given, "truth": v.answer,
+                             "why": v.explain()})
+    _apply(lambda d: d.declare(role, spec))
+    if ss.get(K_ERROR) is None:
+        ss[K_FEEDBACK] = feedback
+
+
+def _on_play(role: Role, card: str) -> None:
+    _apply(lambda d: d.play(role, card))
+
+
+def _on_undo() -> None:
+    _start_clock()
+    ss = _ss()
+    stack: list[DealState] = ss.get(K_UNDO) or []
+    if not stack:
+        return
+    ss[K_DEAL] = stack.pop()
+    ss[K_NOTES] = ["Your last action was undone."]
+    ss[K_ERROR] = None
+    if not ss[K_DEAL].declared[1]:
+        ss[K_FEEDBACK] = []
+    ss[K_ANNOUNCED] = set()
+    ss[K_COMPUTER_ERROR] = None
+
+
+def _on_next_deal(seat_learner: Role) -> None:
+    _start_clock()
+    ss = _ss()
+    deal: DealState = ss[K_DEAL]
+    partie: Partie = ss[K_PARTIE]
+    sheet = deal.score().as_dict()
+    you = sheet[seat_learner]["total"]
+    comp = sheet[_other(seat_learner)]["total"]
+    ss[K_PARTIE] = partie.add(you, comp)
+    ss.setdefault(K_RECORDS, []).append({"record": deal.record(), "you": seat_learner,
+                                         "scores": (you, comp)})
+    ss[K_DEAL] = None
+    ss[K_UNDO] = []
+
+
+def _on_replay_deal() -> None:
+    deal: DealState = _ss()[K_DEAL]
+    _load_into_walkthrough({"title": "Your last deal", "record": deal.record()})
+    _ss()["play_mode"] = "teach"
+
+
+@st.cache_data(show_spinner=False)
+def scenario_library() -> dict[str, dict[str, Any]]:
+    """Every scenario file under content/scenarios/, by name."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted(SCENARIOS.glob("*.json")):
+        out[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+    return out
+
+
+@st.cache_data(show_spinner=False)
+def _library_records() -> dict[str, str]:
+    """``{canonical record JSON: scenario name}`` for every library scenario."""
+    out: dict[str, str] = {}
+    for name, data in scenario_library().items():
+        try:
+            rec = DealRecord.from_json(data.get("record", data))
+        except (ValueError, TypeError):
+            continue
+        out[json.dumps(rec.to_json(), sort_keys=True)] = name
+    return out
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _walk(text: str, name: str) -> Walkthrough:
+    return walkthrough(json.loads(text), name)
+
+
+def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
+    """Show a record (or a scenario) in the walkthrough: a library scenario's own record
+    opens that scenario; any other deal becomes the picker's "loaded" entry."""
+    ss = _ss()
+    if isinstance(data, dict) and "record" not in data:  # a bare record: give it a title
+        data = {"title": title, "record": data}
+    try:
+        w = walkthrough(data, "")
+    except (ValueError, TypeError) as e:
+        ss["wt_error"] = str(e)
+        return False
+    ss["wt_error"] = None
+    ss["wt_step"] = 1
+    name = _library_records().get(json.dumps(w.score.record.to_json(), sort_keys=True))
+    if name is not None:
+        ss["wt_scenario"] = name
+        ss["wt_source"] = "library"
+        return True
+    ss["wt_loaded"] = json.dumps(data)
+    ss["wt_loaded_title"] = w.scenario.title
+    ss["wt_source"] = "loaded"
+    ss["wt_scenario"] = LOADED
+    return True
+
+
+def _on_load_text() -> None:
+    """Load the record in the text box (pasted, uploaded or the example): its problems, in
+    plain words, stay beside the box."""
+    ss = _ss()
+    record, problems = parse_record_text(ss.get("wt_text") or "")
+    ss["wt_problems"] = problems
+    if record is None:
+        return
+    if "rules" not in record:  # a record that names no preset: the sidebar's
+        record = {**record, "rules": current_rules().name}
+    if not _load_into_walkthrough(record, "A loaded deal"):
+        ss["wt_problems"] = [md_escape(str(ss.get("wt_error")))]
+        ss["wt_error"] = None
+
+
+def _on_pick_scenario() -> None:
+    ss = _ss()
+    ss["wt_source"] = "loaded" if ss.get("wt_scenario") == LOADED else "library"
+    ss["wt_step"] = 1
+
+
+def _go(step: int) -> None:
+    _ss()["wt_step"] = step
+
+
+def _on_present() -> None:
+    if _ss().get("wt_present"):
+        st.query_params["present"] = "1"
+    else:
+        st.query_params.pop("present", None)
+
+
+def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
+    """Read ``?scenario=NAME`` or ``?record=…``, ``&step=N&present=1`` once; say what cannot
+    be used and show a scenario instead."""
+    ss = _ss()
+    if ss.get("wt_params_read"):
+        return
+    ss["wt_params_read"] = True
+    first = next(iter(library))
+    first_title = library[first].get("title", first)
+    raw_record = st.query_params.get("record")
+    name = st.query_params.get("scenario")
+    if raw_record is not None:
+        try:
+            data = decode_record(raw_record)
+        except ValueError as e:
+            ss["wt_warning"] = (f"The deal in this link cannot be shown: {e}. Showing the "
+                                f"scenario “{first_title}” instead.")
+        else:
+            if not _load_into_walkthrough({"title": "A deal from a link", "record": data}):
+                ss["wt_warning"] = (f"The deal in this link cannot be shown: "
+                                    f"{ss.get('wt_error')}. Showing the scenario "
+                                    f"“{first_title}” instead.")
+                ss["wt_error"] = None
+        if ss.get("wt_warning"):
+            ss["wt_scenario"] = first
+            ss["wt_source"] = "library"
+    elif name is not None:
+        if name in library:
+            ss["wt_scenario"] = name
+            ss["wt_source"] = "library"
+        else:
+            ss["wt_warning"] = (f"There is no scenario called “{name[:40]}”; showing "
+                                f"“{first_title}” instead.")
+    raw = st.query_params.get("step")
+    if raw is not None:
+        if raw.isdigit() and int(raw) >= 1:
+            ss["wt_step"] = int(raw)
+        else:
+            ss["wt_warning_step"] = f"Step “{raw[:20]}” is not a step number; starting at 1."
+    if st.query_params.get("present") == "1":
+        ss["wt_present"] = True

@@ -1,0 +1,159 @@
+"""The card table of the Play page: the cut, then each deal of the partie against the
+computer, then the settlement."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from piquet import Partie
+from piquet.cards import sort_cards
+from piquet.deal import DealState, Phase
+from piquet.rule_text import blanche_showing
+from ui.play.computer import _advance, _hint, _show_hint, computer_error
+from ui.play.draw import SMALL_W, _backs, _html_cards, _label
+from ui.play.panels import (
+    _announcements,
+    _controls,
+    _cut_panel,
+    _deal_header,
+    _deal_summary,
+    _declare_panel,
+    _dialogue_panel,
+    _exchange_panel,
+    _hand_with_controls,
+    _left_cards,
+    _settlement,
+    _start_panel,
+    _tally,
+    _trick_area,
+)
+from ui.play.state import (
+    K_BATCH,
+    K_CUT,
+    K_DEAL,
+    K_ERROR,
+    K_MS,
+    K_NOTES,
+    K_PARTIE,
+    K_T0,
+    Seat,
+    _on_deal,
+    _on_new_partie,
+    _seat,
+    _ss,
+)
+from ui.play.words import _pretty, computer_hand_label, left_cards_label, talon_label
+from ui.text import md_escape
+
+
+def render_play() -> None:
+    """The Play tab: the cut, then each deal of the partie, then the settlement."""
+    ss = _ss()
+    slot = st.empty()
+    t0 = ss.pop(K_T0, None)
+    partie: Partie | None = ss.get(K_PARTIE)
+    deal: DealState | None = ss.get(K_DEAL)
+    seat: Seat | None = None
+
+    if ss.get(K_CUT) is None:
+        _start_panel()
+    elif partie is None:
+        _cut_panel()
+    elif deal is None:
+        if partie.finished:
+            _settlement(partie)
+        else:
+            seat = _seat(partie)
+            if not partie.scores:
+                _cut_panel()
+            _deal_header(partie, seat)
+            who = "You deal" if seat.learner == "younger" else "The computer deals"
+            batch = {2: "twos", 3: "threes"}.get(ss.get(K_BATCH, 3), "threes")
+            st.markdown(f"{who}: twelve cards each, in {batch}, Elder first; the other eight "
+                        "to the talon.")
+            st.button("Deal the cards", key="play_deal", type="primary", on_click=_on_deal,
+                      icon=":material/playing_cards:")
+        seat = None
+    else:
+        seat = _seat(partie)
+        ss["play_learner"] = seat.learner
+        _render_deal(partie, deal, seat)
+
+    if t0 is not None:
+        ms = (time.perf_counter() - t0) * 1000
+        ss[K_MS] = round(ms, 1)
+        ss.setdefault("play_click_log", []).append(round(ms, 1))
+    _advance(ss.get(K_DEAL) if seat else None, seat, slot)
+
+
+def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
+    view = deal.view(seat.learner)
+    score = deal.score() if deal.declared[1] else None
+    hint = _hint(deal) if deal.to_move == seat.learner else None
+    ph = deal.phase
+    _deal_header(partie, seat)
+    _controls(deal)
+    if _ss().get(K_ERROR):
+        st.error(md_escape(_ss()[K_ERROR]))
+    failed = computer_error(deal)
+    if failed is not None:  # the computer's move raised: said plainly, no stand-in plays on
+        st.error(f"The computer could not make its move: {md_escape(failed)}. Undo your last "
+                 "action, or start a new partie.", icon=":material/error:")
+        st.button("Start a new partie", key="play_new_partie", on_click=_on_new_partie,
+                  icon=":material/playing_cards:")
+    for text in _ss().get(K_NOTES) or []:
+        st.caption(text)
+    mine, theirs = (deal.blanche if seat.learner == "elder" else deal.blanche[::-1])
+    if mine:
+        st.success("Carte blanche! Your twelve cards as dealt hold no king, queen or jack: "
+                   "10 points, reckoned before everything else. "
+                   + blanche_showing(deal.rules, seat.learner))
+    if theirs:
+        shown = view.opponent_blanche
+        st.warning("The computer announces carte blanche: 10 points, reckoned first. "
+                   + blanche_showing(deal.rules, seat.computer)
+                   + (f" It shows its cards: {_pretty(sort_cards(shown))}." if shown else ""))
+    _announcements(score)
+    if ph is Phase.DONE and score is not None:
+        _deal_summary(deal, seat, score)
+
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        opp_n = len(deal.hand(seat.computer))
+        if opp_n:
+            _label(computer_hand_label(opp_n))
+            _backs(opp_n, width=30)
+        if view.opponent_shown and ph is not Phase.DONE:
+            _html_cards(sort_cards(view.opponent_shown), width=34,
+                        caption="Cards the computer has shown in declaring")
+        if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
+            talon_n = len(deal.talon) - len(deal.elder_discard or ())
+            _label(talon_label(talon_n))
+            _backs(talon_n, width=30)
+        _trick_area(deal, seat, score)
+        left_cards = _left_cards(deal, seat)
+        if left_cards:
+            with st.expander(left_cards_label(len(left_cards))):
+                st.caption("As Elder you may look at the cards of your five you did not take.")
+                _html_cards(left_cards, width=SMALL_W)
+    with right:
+        _tally(score, seat)
+        mine_disc = view.discard
+        if mine_disc:
+            _html_cards(sort_cards(mine_disc), width=30, caption="Your discards")
+    if ph is Phase.PLAY and deal.to_move == seat.learner:
+        if hint is not None and getattr(hint, "kind", "") == "play":
+            _show_hint(hint)
+        st.markdown("**Your turn:** click a card to "
+                    + ("lead." if deal.lead is None else "play to the trick."))
+    _hand_with_controls(deal, seat, view, hint)
+    if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
+        _exchange_panel(deal, seat, view, hint)
+    elif ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
+        _declare_panel(deal, seat, view, hint)
+    if score is not None:
+        with st.expander("The declarations, as they were spoken", expanded=not deal.tricks,
+                         icon=":material/record_voice_over:"):
+            _dialogue_panel(deal, seat, score)
