@@ -8,7 +8,8 @@ import streamlit as st
 
 from piquet import Rank, analyse, sort_cards
 from piquet.combos import SET_RANKS
-from ui.lessons.common import SMALL_WIDTH, card_names, draw_cards, hand_input
+from ui.content import example_hands
+from ui.lessons.common import SMALL_WIDTH, card_names, draw_cards, hand_input, words
 
 _SETS: Final = "AS AH AD 10S 10H 10D 10C 9S 9H 9D KS QC"
 
@@ -18,7 +19,7 @@ def sets_widget() -> None:
     hand = hand_input(
         "lessons_sets_hand", "Your hand (12 cards)", _SETS,
         examples={"Lesson example": _SETS,
-                  "Cavendish's Younger": "10S QS 10H AC KC QC 10C AD QD JD 10D 7D",
+                  "Cavendish's Younger": words(example_hands()[1]),
                   "Four nines": "9S 9H 9D 9C KS KH KD AS QH JD 8C 7C"})
     if hand is None:
         return
