@@ -75,15 +75,23 @@ def test_play_one_deal_by_clicking(page: Page, app_server: str, wait_for_app: Wa
             break
         # each discard checkbox is named after its card, so a test (or a screen reader)
         # can tell them apart (read at once: the page may be redrawing)
-        names: list[str] = page.eval_on_selector_all(
+        boxes: list[list[object]] = page.eval_on_selector_all(
             "input[type=checkbox][aria-label^='Discard the ']",
-            "els => els.map(e => e.getAttribute('aria-label'))")
-        if names:
+            "els => els.map(e => [e.getAttribute('aria-label'), e.checked])")
+        if boxes:
+            names = [str(n) for n, _ in boxes]
             assert len(set(names)) == len(names) == 12, names
             assert all(DISCARD.match(n) for n in names), names
-            for name in names[-3:]:
-                _tick(page, str(name))
+            ticked = sum(1 for _, on in boxes if on)
+            redrawn = False
+            for name in [n for n, on in boxes if not on][-(3 - ticked):] if ticked < 3 else []:
+                if page.get_by_role("checkbox", name=name, exact=True).count() == 0:
+                    redrawn = True  # the page redrew since the names were read: read again
+                    break
+                _tick(page, name)
                 wait_for_app()
+            if redrawn:
+                continue
             if not tricks_seen:
                 shot("play-exchange")
             _click(page, wait_for_app, ".st-key-play_exchange button:not([disabled])")
