@@ -108,7 +108,7 @@ def sync_params() -> None:
         if level is None:
             notices.append(_("Unknown level “{given}” in the link; using {level}. Levels: "
                              "{levels}.", given=_shown(raw_level),
-                             level=LEVEL_TITLES[ss[K_LEVEL]], levels=", ".join(LEVELS)))
+                             level=LEVEL_TITLES[ss[K_LEVEL]], levels=_(", ").join(LEVELS)))
         elif level != ss[K_LEVEL]:
             ss[K_LEVEL] = level
             _restart()
@@ -306,7 +306,7 @@ def _feedback(fb: Feedback) -> None:
     else:
         st.error(fb.headline, icon=":material/cancel:")
     if fb.missed:
-        right = ", ".join(r.field.label for r in fb.results if r.ok)
+        right = _(", ").join(r.field.label for r in fb.results if r.ok)
         items = [f"- {line}" for line in fb.missed]
         if right:
             items.append(_("- Claimed correctly: {fields}.", fields=right))
