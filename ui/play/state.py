@@ -133,16 +133,21 @@ def _on_new_partie() -> None:
     ss[K_PARTIE] = None
     ss[K_DEAL] = None
     ss[K_RECORDS] = []
+    _fresh_deal(ss)
+    if higher == "B" or not rules.higher_cut_chooses:
+        # Britannica: the higher cut deals. Cavendish: the higher cut chooses; the computer,
+        # as Cavendish advises, chooses to deal.
+        _choose_first_dealer(higher)
+
+
+def _fresh_deal(ss: Any) -> None:
+    """A new deal's empty undo list, feedback, notes, hint and announcements, and no error."""
     ss[K_UNDO] = []
     ss[K_FEEDBACK] = []
     ss[K_NOTES] = []
     ss[K_HINT] = {}
     ss[K_ANNOUNCED] = set()
     ss[K_COMPUTER_ERROR] = None
-    if higher == "B" or not rules.higher_cut_chooses:
-        # Britannica: the higher cut deals. Cavendish: the higher cut chooses; the computer,
-        # as Cavendish advises, chooses to deal.
-        _choose_first_dealer(higher)
 
 
 def _choose_first_dealer(dealer: str) -> None:
@@ -163,12 +168,7 @@ def _on_deal() -> None:
     n = len(partie.scores)
     ss[K_DEAL] = DealState.deal(ss[K_SEED] * 10 + n, rules=partie.rules,
                                 batch=ss.get(K_BATCH, 3))
-    ss[K_UNDO] = []
-    ss[K_FEEDBACK] = []
-    ss[K_NOTES] = []
-    ss[K_HINT] = {}
-    ss[K_ANNOUNCED] = set()
-    ss[K_COMPUTER_ERROR] = None
+    _fresh_deal(ss)
     ss[K_ERROR] = None
     _clear_keys("play_discard_")
     _clear_keys("play_decl_")
