@@ -123,9 +123,9 @@ def _prose() -> set[str]:
                                 (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))}
 
 
-@pytest.mark.parametrize("page", ["home", "about"])
-def test_prose_pages_and_frame(page: str) -> None:
-    at = _open(page)
+@pytest.mark.parametrize("which", ["home", "about"])  # not "page": pytest-playwright's name
+def test_prose_pages_and_frame(which: str) -> None:
+    at = _open(which)
     assert not unwrapped(at, _prose())
     assert any(s == "⟦### ♠ Piquet Academy⟧" for _w, s in visible(at))  # the sidebar
 

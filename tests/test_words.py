@@ -78,14 +78,15 @@ PAGES: list[tuple[str, dict[str, str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("page", "params"), PAGES,
+# not "page": pytest-playwright takes a test with a "page" argument for a browser test
+@pytest.mark.parametrize(("which", "params"), PAGES,
                          ids=[f"{p}-{'-'.join(q.values()) or 'plain'}" for p, q in PAGES])
-def test_no_page_speaks_to_us(page: str, params: dict[str, str]) -> None:
-    at = open_page(page, **params)
+def test_no_page_speaks_to_us(which: str, params: dict[str, str]) -> None:
+    at = open_page(which, **params)
     assert not at.exception
     text = "\n".join(page_strings(at))
     assert text.strip()
-    assert problems_in(text, page) == []
+    assert problems_in(text, which) == []
 
 
 def test_content_and_rules_documents() -> None:

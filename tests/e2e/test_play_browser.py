@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, TimeoutError as PlaywrightTimeoutError, expect
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "content" / "scenarios"
 Wait = Callable[[], None]
@@ -82,19 +82,27 @@ def test_play_one_deal_by_clicking(page: Page, app_server: str, wait_for_app: Wa
             names = [str(n) for n, _ in boxes]
             assert len(set(names)) == len(names) == 12, names
             assert all(DISCARD.match(n) for n in names), names
-            ticked = sum(1 for _, on in boxes if on)
-            redrawn = False
-            for name in [n for n, on in boxes if not on][-(3 - ticked):] if ticked < 3 else []:
+            # three discards (always allowed: Elder 1 to 5, Younger up to what Elder left,
+            # at least 3); tick what is missing, untick any extra, then exchange once the
+            # page agrees (a tick can be lost while the page redraws on a loaded machine)
+            on = [n for n, c in boxes if c]
+            off = [n for n, c in boxes if not c]
+            todo = off[len(off) - (3 - len(on)):] if len(on) < 3 else on[3:]
+            for name in todo:
                 if page.get_by_role("checkbox", name=name, exact=True).count() == 0:
-                    redrawn = True  # the page redrew since the names were read: read again
-                    break
+                    break  # the page redrew since the boxes were read: read them again
                 _tick(page, name)
                 wait_for_app()
-            if redrawn:
+            if todo:
                 continue
             if not tricks_seen:
                 shot("play-exchange")
-            _click(page, wait_for_app, ".st-key-play_exchange button:not([disabled])")
+            try:
+                page.locator(".st-key-play_exchange button:not([disabled])").first.click(
+                    timeout=5_000)
+            except PlaywrightTimeoutError:
+                continue  # not three yet as the page sees it: read the boxes again
+            page.wait_for_timeout(120)
             continue
         if _visible(page, ".st-key-play_declare button"):
             for group in page.locator("[class*='st-key-play_answer_']").all():
