@@ -416,3 +416,26 @@ def test_a_replayed_deal_switches_the_sidebar_to_its_own_preset() -> None:
     at = _open("play", scenario="hoyle-170")
     assert not at.exception
     assert at.segmented_control(key="rules").value == "cavendish"
+
+
+def test_a_second_click_on_a_card_already_played_does_nothing() -> None:
+    """A double click reaches the server twice; the second finds the card on the table and
+    is ignored, never "Elder plays KS but does not hold it"."""
+    from ui.play.state import K_DEAL, K_ERROR, _on_play
+
+    import ui.play.state as play_state
+    from piquet.deal import DealState
+
+    deal = DealState.deal(3)
+    for role in ("elder", "younger"):
+        deal = deal.discard(role, deal.hand(role)[:1])  # type: ignore[arg-type]
+    deal = deal.declare("elder").declare("younger")
+    card = deal.legal_plays()[0]
+    ss: dict[str, object] = {K_DEAL: deal.play("elder", card), K_ERROR: None}
+    original = play_state._ss
+    play_state._ss = lambda: ss  # type: ignore[assignment]
+    try:
+        _on_play("elder", str(card))
+    finally:
+        play_state._ss = original
+    assert ss[K_ERROR] is None and ss[K_DEAL].lead == card  # type: ignore[attr-defined]

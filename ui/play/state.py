@@ -269,6 +269,11 @@ def _on_declare(role: Role) -> None:
 
 
 def _on_play(role: Role, card: str) -> None:
+    deal: DealState = _ss()[K_DEAL]
+    played = {str(c) for t in deal.tricks for c in t} | (
+        {str(deal.lead)} if deal.lead is not None else set())
+    if card in played:
+        return  # a second click on a card already played, before the page redrew: nothing
     _apply(lambda d: d.play(role, card))
 
 
