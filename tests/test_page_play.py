@@ -421,10 +421,9 @@ def test_a_replayed_deal_switches_the_sidebar_to_its_own_preset() -> None:
 def test_a_second_click_on_a_card_already_played_does_nothing() -> None:
     """A double click reaches the server twice; the second finds the card on the table and
     is ignored, never "Elder plays KS but does not hold it"."""
-    from ui.play.state import K_DEAL, K_ERROR, _on_play
-
     import ui.play.state as play_state
     from piquet.deal import DealState
+    from ui.play.state import K_DEAL, K_ERROR, _on_play
 
     deal = DealState.deal(3)
     for role in ("elder", "younger"):
