@@ -4,7 +4,6 @@ with its reason, the reckoning order as a running tally, and sinking to try."""
 import streamlit as st
 
 from piquet import Card, Rules, score_declarations
-from piquet.cards import DECK
 from ui.content import example_hands
 from ui.dialogue import dialogue_html
 from ui.hand_builder import hand_builder
@@ -40,7 +39,6 @@ from ui.style import inject_css
 from ui.text import md_escape
 
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
-PRETTY = {str(c): c.pretty for c in DECK}
 
 
 def _pills(key: str) -> frozenset[Card]:
@@ -132,10 +130,10 @@ with st.expander(_("Sinking: declare less than you hold"), icon=":material/visib
     sink_l, sink_r = st.columns(2)
     with sink_l:
         st.markdown(_("**Elder declares**"))
-        elder_spec = sinking_controls("elder", elder, who("elder"), PRETTY)
+        elder_spec = sinking_controls("elder", elder, who("elder"))
     with sink_r:
         st.markdown(_("**Younger declares**"))
-        younger_spec = sinking_controls("younger", younger, who("younger"), PRETTY)
+        younger_spec = sinking_controls("younger", younger, who("younger"))
 
 write_link({"elder": elder, "younger": younger},
            {"elder": elder_spec, "younger": younger_spec})

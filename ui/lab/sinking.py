@@ -28,7 +28,6 @@ __all__ = [
     "declaration_spec",
     "forget_other_hands",
     "hand_sig",
-    "is_declarable",
     "reset_to_full",
     "run_choices",
     "seed_sinking",
@@ -50,24 +49,23 @@ def sinking_prefix(role: Role, hand: Sequence[Card]) -> str:
     return f"lab_sink_{role}_{hand_sig(hand)}"
 
 
+def _drop_keys(prefix: str, keep: str | None = None) -> None:
+    """Drop the session state of every widget whose key starts with ``prefix`` (but not with
+    ``keep``)."""
+    for k in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)]:
+        if keep is None or not k.startswith(keep):
+            del st.session_state[k]
+
+
 def forget_other_hands(role: Role, hand: Sequence[Card] | None) -> None:
     """Drop the sinking widgets' state of every hand but ``hand``."""
-    keep = sinking_prefix(role, hand) if hand is not None else None
-    for k in [k for k in st.session_state if isinstance(k, str)
-              and k.startswith(f"lab_sink_{role}_")]:
-        if keep is None or not k.startswith(keep + "_"):
-            del st.session_state[k]
+    _drop_keys(f"lab_sink_{role}_",
+               keep=sinking_prefix(role, hand) + "_" if hand is not None else None)
 
 
 def reset_to_full(role: Role, hand: Sequence[Card]) -> None:
     """Callback of "Declare in full"."""
-    prefix = sinking_prefix(role, hand) + "_"
-    for k in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)]:
-        del st.session_state[k]
-
-
-def _code(cards: Sequence[Card]) -> str:
-    return format_cards(cards)
+    _drop_keys(sinking_prefix(role, hand) + "_")
 
 
 def run_choices(run: Run) -> list[str]:
@@ -79,16 +77,16 @@ def run_choices(run: Run) -> list[str]:
     ['AS KS QS JS', 'AS KS QS', 'KS QS JS', '']
     """
     cards = run.cards
-    out = [_code(cards[i:i + n]) for n in range(len(cards), 2, -1)
+    out = [format_cards(cards[i:i + n]) for n in range(len(cards), 2, -1)
            for i in range(len(cards) - n + 1)]
     return [*out, NONE]
 
 
 def set_choices(cs: CardSet) -> list[str]:
     """The set, each trio inside a quatorze, then not declared."""
-    out = [_code(cs.cards)]
+    out = [format_cards(cs.cards)]
     if cs.count == 4:
-        out += [_code(tuple(c for c in cs.cards if c is not gone)) for gone in cs.cards]
+        out += [format_cards(tuple(c for c in cs.cards if c is not gone)) for gone in cs.cards]
     return [*out, NONE]
 
 
@@ -146,23 +144,19 @@ def _write_widgets(role: Role, hand: Sequence[Card], decl: Declaration) -> None:
     for i, run in enumerate(combos.sequences):
         inside = [r for r in decl.sequences if set(r.cards) <= set(run.cards)]
         best = max(inside, key=lambda r: r.length, default=None)
-        ss[f"{k}_run{i}"] = _code(best.cards) if best else NONE
+        ss[f"{k}_run{i}"] = format_cards(best.cards) if best else NONE
     for i, cs in enumerate(combos.sets):
         mine = next((s for s in decl.sets if s.rank is cs.rank), None)
-        ss[f"{k}_set{i}"] = _code(mine.cards) if mine else NONE
+        ss[f"{k}_set{i}"] = format_cards(mine.cards) if mine else NONE
 
 
-def sinking_controls(role: Role, hand: tuple[Card, ...], who: str,
-                     pretty: dict[str, str]) -> dict[str, Any] | None:
-    """Draw the sinking widgets for one hand; return its spec (``None``: in full).
-
-    ``pretty`` maps a card code to how it is shown (suit symbols).
-    """
+def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, Any] | None:
+    """Draw the sinking widgets for one hand; return its spec (``None``: in full)."""
     combos = analyse(hand)
     k = sinking_prefix(role, hand)
 
     def show(code: str) -> str:
-        return " ".join(pretty.get(t, t) for t in code.split())
+        return " ".join(c.pretty for c in parse_cards(code))
 
     suits = _suits_held(hand)
     best = combos.point.suit.value if combos.point else NONE
@@ -213,12 +207,3 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str,
     st.button(_("Declare in full"), key=f"lab_full_{role}", on_click=reset_to_full,
               args=(role, hand), disabled=spec is None, icon=":material/done_all:")
     return spec
-
-
-def is_declarable(spec: Mapping[str, Any] | None, hand: Sequence[Card]) -> bool:
-    """Whether ``spec`` is a declaration the rules allow from ``hand``."""
-    try:
-        declaration_from_spec(hand, spec)
-    except DeclarationError:
-        return False
-    return True
