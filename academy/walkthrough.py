@@ -28,12 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-from piquet.cards import Card, format_cards, sort_cards
-from piquet.combos import CardSet, Point, Sequence as Run, pretty
-from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
-from piquet.reckon import Role, ScoreEvent
-from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
-from piquet.rule_text import (
+from academy.rule_text import (
     RuleFlag,
     agree,
     blanche_call,
@@ -42,6 +37,11 @@ from piquet.rule_text import (
     number_word,
     rule_sentence,
 )
+from piquet.cards import Card, format_cards, sort_cards
+from piquet.combos import CardSet, Point, Sequence as Run, pretty
+from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
+from piquet.reckon import Role, ScoreEvent
+from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
 from piquet.rules import Rules
 
 StepKind = Literal["deal", "blanche", "exchange", "dialogue", "trick", "result"]
@@ -64,7 +64,7 @@ class Step:
     scenario's own caption for the step, if it has one. ``highlight`` are the cards to mark
     in the hands shown and ``highlight_note`` says what they are ("the cards Elder drew").
     ``rules_cited`` names the :class:`~piquet.rules.Rules` flags whose rule the caption
-    states (in the words of :mod:`piquet.rule_text`).
+    states (in the words of :mod:`academy.rule_text`).
     """
 
     number: int

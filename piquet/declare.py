@@ -33,7 +33,6 @@ from piquet.combos import (
 )
 from piquet.errors import PiquetError
 from piquet.reckon import ROLES, Role
-from piquet.rule_text import counted
 
 Category = Literal["point", "sequences", "sets"]
 CATEGORIES: Final[tuple[Category, ...]] = ("point", "sequences", "sets")
@@ -254,6 +253,11 @@ class Verdict:
     def explain(self) -> str:
         """A sentence on the cards: who scores this category and why."""
         return _explain(self)
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun in agreement, for the English messages: "1 card", "2 cards"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _what(c: Point | Run | CardSet | None) -> str:

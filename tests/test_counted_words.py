@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from academy.quiz.context import plural
+from academy.rule_text import counted
 from academy.walkthrough import COUNTED_MESSAGES as WALK_MESSAGES
 from piquet import parse_cards
 from piquet.cards import DECK, Suit
@@ -21,7 +22,6 @@ from piquet.combos import Point
 from piquet.declare import declaration_from_spec, verdict
 from piquet.exchange import verify_discard
 from piquet.record import DealRecord
-from piquet.rule_text import counted
 from ui.play.words import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
 
 COUNTS = (0, 1, 2, 5)

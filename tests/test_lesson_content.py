@@ -385,7 +385,7 @@ def test_no_lesson_speaks_of_the_projects_own_sources(word: str) -> None:
 @pytest.mark.parametrize("holder", ["elder", "younger"])
 def test_lesson_three_says_the_engines_blanche_rule(preset: str, holder: str) -> None:
     """The lesson and the walkthrough say when carte blanche is shown in the same words."""
-    from piquet.rule_text import blanche_showing
+    from academy.rule_text import blanche_showing
 
     sentence = blanche_showing(get_rules(preset), holder)  # "Elder shows it at once."
     words = sentence.split(" ", 1)[1].rstrip(".").lower()

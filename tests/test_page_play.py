@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from academy.rule_text import blanche_showing
 from academy.walkthrough import decode_record, encode_record, walkthrough
 from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
 from piquet.partie import Cut
-from piquet.rule_text import blanche_showing
 from ui.play.state import LOADED
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,6 +10,13 @@ from typing import Any
 
 import pytest
 
+from academy.rule_text import (
+    RULE_SENTENCES,
+    blanche_call,
+    blanche_is_shown,
+    blanche_showing,
+    rule_sentence,
+)
 from academy.walkthrough import (
     build_steps,
     decode_record,
@@ -22,13 +29,6 @@ from piquet.cards import parse_cards
 from piquet.deal import DealState, Phase
 from piquet.reckon import Role
 from piquet.record import DealRecord
-from piquet.rule_text import (
-    RULE_SENTENCES,
-    blanche_call,
-    blanche_is_shown,
-    blanche_showing,
-    rule_sentence,
-)
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "content" / "scenarios"
 

@@ -1,10 +1,10 @@
 """The rules presets as a table, generated from the engine's Rules objects, in the words
-``piquet.rule_text`` gives every explanation of a preset's rule."""
+``academy.rule_text`` gives every explanation of a preset's rule."""
 
 from __future__ import annotations
 
+from academy.rule_text import RuleFlag, rule_sentence
 from piquet import PRESETS, Rules
-from piquet.rule_text import RuleFlag, rule_sentence
 from ui.i18n import _
 from ui.settings import preset_label
 

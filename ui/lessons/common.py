@@ -16,8 +16,8 @@ from typing import Any, Final
 
 import streamlit as st
 
+from academy.rule_text import blanche_showing, counted
 from piquet import DECK, Card, DealRecord, hand_of
-from piquet.rule_text import blanche_showing, counted
 from piquet.rules import PRESETS, Rules
 from ui.cards import card_svg, show_cards
 from ui.content import CONTENT
@@ -126,7 +126,7 @@ def preset_label(name: str) -> str:
 
 def blanche_timing(rules: Rules) -> str:
     """When each holder shows carte blanche under ``rules``, in the engine's words
-    (:mod:`piquet.rule_text`, shared with the walkthrough)."""
+    (:mod:`academy.rule_text`, shared with the walkthrough)."""
     return f"{blanche_showing(rules, 'elder')} {blanche_showing(rules, 'younger')}"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from academy.rule_text import rule_sentence
 from academy.walkthrough import (
     spoken_under,
 )
@@ -21,7 +22,6 @@ from piquet.declare import (
     Declaration,
     declaration_from_spec,
 )
-from piquet.rule_text import rule_sentence
 from ui.cards import card_label, card_svg
 from ui.dialogue import dialogue_html
 from ui.play.computer import _show_hint

@@ -7,10 +7,10 @@ import time
 
 import streamlit as st
 
+from academy.rule_text import blanche_showing
 from piquet import Partie
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase
-from piquet.rule_text import blanche_showing
 from ui.play.computer import _advance, _hint, _show_hint, computer_error
 from ui.play.draw import SMALL_W, _backs, _html_cards, _label
 from ui.play.panels import (

@@ -9,9 +9,9 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
+from academy.rule_text import agree, counted
 from piquet import Card, parse_cards
 from piquet.reckon import Role
-from piquet.rule_text import agree, counted
 
 VS: Final = "\ufe0e"
 

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from academy.rule_text import counted, rule_sentence
 from piquet import Card, sort_cards
 from piquet.deal import DealState
-from piquet.rule_text import counted, rule_sentence
 from ui.cards import card_label
 from ui.lessons.common import (
     SMALL_WIDTH,

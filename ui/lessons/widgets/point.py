@@ -7,8 +7,8 @@ from typing import Final
 
 import streamlit as st
 
+from academy.rule_text import counted
 from piquet import DECK, SUITS, Card, Suit, analyse, sort_cards
-from piquet.rule_text import counted
 from ui.cards import card_label
 from ui.lessons.common import card_names, crc, draw_cards, fc, hand_input
 
