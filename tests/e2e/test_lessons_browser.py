@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from scrolling import scroll_to_bottom, scrolled
 
 TIMEOUT_MS = 30_000
 
@@ -72,21 +73,6 @@ def test_reckoning_steps_to_the_repique(
     assert shot("lessons-reckoning").stat().st_size > 0
 
 
-_SCROLLERS = """() => [window.scrollY, ...Array.from(document.querySelectorAll(
-    "[data-testid='stMain'], [data-testid='stAppViewContainer'], "
-    + "[data-testid='stMainBlockContainer']")).map(e => e.scrollTop)]"""
-_SCROLL_DOWN = """() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    document.querySelectorAll("[data-testid='stMain'], [data-testid='stAppViewContainer']")
-        .forEach(e => { e.scrollTop = e.scrollHeight; });
-}"""
-
-
-def _scrolled(page: Page) -> list[float]:
-    positions: list[float] = page.evaluate(_SCROLLERS)
-    return positions
-
-
 def test_next_lesson_opens_at_the_top(
     page: Page, app_server: str, wait_for_app: Callable[[], None],
 ) -> None:
@@ -95,24 +81,24 @@ def test_next_lesson_opens_at_the_top(
     expect(page.get_by_role("heading", name="4. The point")).to_be_visible(timeout=TIMEOUT_MS)
     nxt = page.locator(".st-key-lessons_next_bottom button").first
     nxt.scroll_into_view_if_needed()
-    page.evaluate(_SCROLL_DOWN)
+    scroll_to_bottom(page)
     page.wait_for_timeout(300)
-    assert max(_scrolled(page)) > 500, _scrolled(page)  # really scrolled down
+    assert max(scrolled(page)) > 500, scrolled(page)  # really scrolled down
     nxt.click()
     expect(page.get_by_role("heading", name="5. Sequences")).to_be_visible(timeout=TIMEOUT_MS)
     wait_for_app()
     page.wait_for_timeout(800)
     assert page.evaluate("window.scrollY") == 0
-    assert max(_scrolled(page)) == 0, _scrolled(page)
+    assert max(scrolled(page)) == 0, scrolled(page)
     # a click inside the lesson does not move the page
-    page.evaluate(_SCROLL_DOWN)
+    scroll_to_bottom(page)
     page.wait_for_timeout(300)
-    before = max(_scrolled(page))
+    before = max(scrolled(page))
     assert before > 0
     page.get_by_role("button", name="Huitième").click()
     wait_for_app()
     page.wait_for_timeout(800)
-    assert max(_scrolled(page)) > 0, "a widget click scrolled the page to the top"
+    assert max(scrolled(page)) > 0, "a widget click scrolled the page to the top"
 
 
 @pytest.mark.parametrize(("width", "height", "suffix"), [

@@ -8,27 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from scrolling import scroll_to_bottom, scrolled
 
 from academy.quiz import Question, generate_question
 from piquet.cards import Card
 from ui.cards import card_label
 
 SEED, LEVEL = "7", "beginner"
-_SCROLLERS = """() => [window.scrollY, ...Array.from(document.querySelectorAll(
-    "[data-testid='stMain'], [data-testid='stAppViewContainer'], "
-    + "[data-testid='stMainBlockContainer']")).map(e => e.scrollTop)]"""
-_SCROLL_DOWN = """() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    document.querySelectorAll("[data-testid='stMain'], [data-testid='stAppViewContainer']")
-        .forEach(e => { e.scrollTop = e.scrollHeight; });
-}"""
-
-
-def _scrolled(page: Page) -> list[float]:
-    positions: list[float] = page.evaluate(_SCROLLERS)
-    return positions
-
-
 def _fill(page: Page, q: Question, values: dict[str, object]) -> None:
     form = page.locator("[data-testid='stForm']")
     for f in q.fields:
@@ -78,16 +64,16 @@ def test_answer_a_seeded_question_by_clicking(
     page.set_viewport_size({"width": 1280, "height": 500})
     nxt = page.get_by_role("button", name="Next question")
     nxt.scroll_into_view_if_needed()
-    page.evaluate(_SCROLL_DOWN)
+    scroll_to_bottom(page)
     page.wait_for_timeout(300)
-    assert max(_scrolled(page)) > 100, _scrolled(page)  # really scrolled down
+    assert max(scrolled(page)) > 100, scrolled(page)  # really scrolled down
     nxt.click()
     q1 = generate_question(SEED, 1, LEVEL, "britannica")
     expect(page.get_by_text(q1.prompt)).to_be_visible()
     wait_for_app()
     page.wait_for_timeout(800)
     assert page.evaluate("window.scrollY") == 0
-    assert max(_scrolled(page)) == 0, _scrolled(page)
+    assert max(scrolled(page)) == 0, scrolled(page)
     assert "seed=7" in page.url and "level=beginner" in page.url
     expect(page.get_by_text("Question 2", exact=True)).to_be_visible()
 
