@@ -105,10 +105,15 @@ def test_play_one_deal_by_clicking(page: Page, app_server: str, wait_for_app: Wa
             page.wait_for_timeout(120)
             continue
         if _visible(page, ".st-key-play_declare button"):
-            for group in page.locator("[class*='st-key-play_answer_']").all():
-                group.get_by_text("Good", exact=True).click()
-                wait_for_app()
-            _click(page, wait_for_app, ".st-key-play_declare button")
+            try:
+                for group in page.locator("[class*='st-key-play_answer_']").all():
+                    # the dialogue above may still be growing: a click it intercepts is retried
+                    group.get_by_text("Good", exact=True).click(timeout=5_000)
+                    wait_for_app()
+                page.locator(".st-key-play_declare button").first.click(timeout=5_000)
+            except PlaywrightTimeoutError:
+                continue  # the page moved under the click: look again
+            page.wait_for_timeout(120)
             continue
         cards = page.locator("[class*='st-key-play_card_'] button:not([disabled])")
         if cards.count():
