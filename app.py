@@ -6,9 +6,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.i18n import _
 from ui.settings import rules_selector
 from ui.style import inject_css
+from words import _
 
 HERE = Path(__file__).parent
 PAGES = HERE / "app_pages"

@@ -43,6 +43,9 @@ from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
 from piquet.reckon import Role, ScoreEvent
 from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
 from piquet.rules import Rules
+from words.declarations import says_nothing, verdict_text
+from words.play import trick_text
+from words.reckoning import bonus_text
 
 StepKind = Literal["deal", "blanche", "exchange", "dialogue", "trick", "result"]
 Tally = dict[str, dict[str, int]]
@@ -438,8 +441,8 @@ def build_steps(
         if cat in by_cat:
             v = by_cat[cat]
             name = _CATEGORY_NAMES[cat]
-            if ln.speaker == "elder" and ln.text.startswith("No "):
-                why = (f"Elder declares no {name}. " + v.explain())
+            if ln.speaker == "elder" and says_nothing(ln):
+                why = (f"Elder declares no {name}. " + verdict_text(v))
                 sunk = _sunk_text("Elder", e_full, e_decl, cat)
                 why = f"{sunk} {why}" if sunk else why
             elif ln.speaker == "elder" and i > 0 and lines[i - 1].text == "What do they make?":
@@ -467,7 +470,7 @@ def build_steps(
                 hl = frozenset(yp.cards) if yp else hl
                 hn = "Younger's point"
             else:
-                why = f"Younger answers “{ln.text.rstrip('.')}”. {v.explain()}"
+                why = f"Younger answers “{ln.text.rstrip('.')}”. {verdict_text(v)}"
                 sunk = _sunk_text("Younger", y_full, y_decl, cat)
                 if sunk:
                     why += " " + sunk
@@ -504,7 +507,7 @@ def build_steps(
         held["younger" if t.leader == "elder" else "elder"].discard(t.second)
         won[0 if t.winner == "elder" else 1] += 1
         upto = max(i for i, ev in enumerate(events) if ev.trick == t.number) + 1
-        cap = t.explain()
+        cap = trick_text(t)
         cited_t: tuple[RuleFlag, ...] = ()
         if t.number == 12:
             cap += " This is the last trick. " + rule_sentence(rules, "last_trick_point")
@@ -529,10 +532,10 @@ def build_steps(
             who = "Elder" if e_won > y_won else "Younger"
             end = tricks_won_text(who, max(won), min(won))
         final = score.as_dict()
-        cap = (f"{end} {score.reckoning.explain_bonus()} Final score: Elder "
+        cap = (f"{end} {bonus_text(score.reckoning)} Final score: Elder "
                f"{final['elder']['total']}, Younger {final['younger']['total']}.")
     else:
-        cap = f"{tricks_stop_text(len(tricks))} {score.reckoning.explain_bonus()}"
+        cap = f"{tricks_stop_text(len(tricks))} {bonus_text(score.reckoning)}"
     last_hands = {**after, "elder_hand": sort_cards(held["elder"]),
                   "younger_hand": sort_cards(held["younger"])}
     add("result", "The result", cap, len(events), tricks_won=(won[0], won[1]), **last_hands)

@@ -6,8 +6,8 @@ from pathlib import Path
 import streamlit as st
 
 from ui.content import text
-from ui.i18n import _
 from ui.presets import presets_table
+from words import _
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 

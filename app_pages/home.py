@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui.content import text
-from ui.i18n import _
+from words import _
 
 intro, path_heading, rest = text("home.md").partition("## A suggested path")
 st.markdown(intro)

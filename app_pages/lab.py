@@ -7,7 +7,6 @@ from piquet import Card, Rules, score_declarations
 from ui.content import example_hands
 from ui.dialogue import dialogue_html
 from ui.hand_builder import hand_builder
-from ui.i18n import _
 from ui.lab.sinking import sinking_controls
 from ui.lab.state import (
     K_RECORD,
@@ -37,6 +36,8 @@ from ui.record_help import (
 from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
 from ui.text import md_escape
+from words import _
+from words.errors import error_text
 
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
 
@@ -143,7 +144,7 @@ try:
         elder, younger, elder_blanche=blanche["elder"], younger_blanche=blanche["younger"],
         elder_declares=elder_spec, younger_declares=younger_spec, rules=rules)
 except ValueError as e:
-    st.error(md_escape(str(e)))
+    st.error(md_escape(error_text(e)))
     st.stop()
 
 st.header(_("What each hand holds"))

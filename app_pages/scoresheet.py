@@ -7,9 +7,10 @@ replaces what was typed; a page switch, which drops the parameters, keeps it."""
 import streamlit as st
 
 from piquet import settle_partie
-from ui.i18n import _, ngettext
 from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
+from words import _, ngettext
+from words.reckoning import settlement_text
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
 K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new
@@ -92,9 +93,9 @@ else:
         st.subheader(_("Settlement"))
         if s.winner:
             st.success(_("**{winner} wins {points}.** {explanation}", winner=s.winner,
-                         points=s.points, explanation=s.explain()))
+                         points=s.points, explanation=settlement_text(s)))
         else:
-            st.info(s.explain())
+            st.info(settlement_text(s))
         if len(state.rows) == 8:
             st.caption(_("The totals were equal after six deals, so two more deals were played."))
     elif partie is not None and state.rows:
@@ -107,4 +108,4 @@ else:
         to_play = ngettext("{n} deal to play.", "{n} deals to play.", left_to_play)
         st.info(_("{so_far} {to_play}", so_far=so_far, to_play=to_play))
         st.caption(_("If the partie ended now: {explanation}",
-                     explanation=settle_partie(ta, tb).explain()))
+                     explanation=settlement_text(settle_partie(ta, tb))))

@@ -24,6 +24,7 @@ from piquet.cards import (
 from piquet.combos import CardSet, Combinations, Point, Sequence, analyse
 from piquet.deal import ActionError
 from piquet.declare import (
+    Answer,
     Declaration,
     DeclarationError,
     DialogueLine,
@@ -62,6 +63,7 @@ __all__ = [
     "PRESETS",
     "SUITS",
     "ActionError",
+    "Answer",
     "Card",
     "CardError",
     "CardSet",

@@ -222,6 +222,14 @@ class Reason(Enum):
     NONE = "none declared"
 
 
+class Answer(Enum):
+    """Younger's answer to a call of Elder's (RULES.md section 5)."""
+
+    GOOD = "good"
+    NOT_GOOD = "not_good"
+    EQUAL = "equal"
+
+
 def decide(elder_key: int, younger_key: int) -> int:
     """0 Elder wins, 1 Younger wins, 2 equal, 3 neither declared. Keys order combinations."""
     if elder_key > younger_key:
@@ -242,6 +250,20 @@ class Verdict:
     younger: Point | Run | CardSet | None
     scored: tuple[Point | Run | CardSet, ...]
     points: int
+
+    @property
+    def reply(self) -> Answer | None:
+        """Younger's answer to Elder's call (``None`` when Elder called nothing here).
+
+        >>> from piquet.cards import parse_cards
+        >>> e = declaration_from_spec(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"), None)
+        >>> y = declaration_from_spec(parse_cards("7S 8S 9H 10H JH 7D 8D 9D JD 7C 8C 9C"), None)
+        >>> verdict("point", e, y).reply
+        <Answer.GOOD: 'good'>
+        """
+        if self.elder is None:
+            return None
+        return {"elder": Answer.GOOD, "younger": Answer.NOT_GOOD, None: Answer.EQUAL}[self.winner]
 
     @property
     def answer(self) -> str:

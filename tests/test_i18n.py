@@ -1,4 +1,4 @@
-"""The text layer (ui/i18n.py) and its gettext catalogs (locales/, scripts/catalogs.py)."""
+"""The text layer (words/__init__.py) and its gettext catalogs (locales/, scripts/catalogs.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
-from ui.i18n import LANGUAGES, PSEUDO, _, language, ngettext, pgettext, use_language
+from words import LANGUAGES, PSEUDO, _, language, ngettext, pgettext, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
 EN_PO = ROOT / "locales" / "en" / "LC_MESSAGES" / "messages.po"
@@ -77,7 +77,7 @@ def test_extraction_sees_a_new_message(tmp_path: Path) -> None:
     shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
     (tmp_path / "ui").mkdir()
     (tmp_path / "ui" / "page.py").write_text(
-        "from ui.i18n import _, ngettext\n"
+        "from words import _, ngettext\n"
         "x = _('A brand new message for {who}', who='Elder')\n"
         "y = ngettext('{n} new card', '{n} new cards', 2)\n", encoding="utf-8")
     found = _ids(catalogs.extract(tmp_path))
@@ -123,7 +123,7 @@ def test_outside_streamlit_the_language_is_english() -> None:
 def _lang_app() -> None:
     import streamlit as st
 
-    from ui.i18n import _, language
+    from words import _, language
 
     st.session_state["lang"] = st.query_params.get("lang", "en")
     st.markdown(language())
@@ -143,7 +143,7 @@ def test_language_comes_from_the_session(lang: str, shown: list[str]) -> None:
     assert [m.value for m in at.markdown] == shown
 
 
-CONVERTED = ("ui.i18n", "ui.hand_builder", "ui.settings", "ui.record_help", "ui.lab.sinking",
+CONVERTED = ("words", "ui.hand_builder", "ui.settings", "ui.record_help", "ui.lab.sinking",
              "ui.lab.state", "ui.lab.views")
 
 
@@ -197,7 +197,7 @@ def test_the_compiled_english_catalog_is_loaded() -> None:
     """English comes from its .mo (not gettext's fallback), so a broken .mo shows here."""
     import gettext
 
-    from ui.i18n import translations
+    from words import translations
 
     en = translations("en")
     assert type(en) is gettext.GNUTranslations
@@ -207,7 +207,7 @@ def test_the_compiled_english_catalog_is_loaded() -> None:
 
 
 def test_no_module_of_the_text_layer_rebinds_underscore() -> None:
-    """A module that imports ``_`` from ui.i18n never assigns ``_`` (``x, _ = ...``), which
+    """A module that imports ``_`` from words never assigns ``_`` (``x, _ = ...``), which
     would silently replace the translation function in that scope."""
     import ast
 
@@ -218,7 +218,7 @@ def test_no_module_of_the_text_layer_rebinds_underscore() -> None:
         if not path.exists():
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        imports_it = any(isinstance(n, ast.ImportFrom) and n.module == "ui.i18n"
+        imports_it = any(isinstance(n, ast.ImportFrom) and n.module == "words"
                          and any(a.name == "_" and a.asname is None for a in n.names)
                          for n in ast.walk(tree))
         if imports_it:

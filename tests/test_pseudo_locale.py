@@ -29,7 +29,7 @@ from streamlit.testing.v1 import AppTest
 
 from piquet.sheet import SHEET_LABELS
 from ui.content import text
-from ui.i18n import PSEUDO
+from words import PSEUDO
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"A", "B"}

@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable
 import streamlit as st
 
 from piquet.cards import Card, Rank, Suit
-from ui.i18n import _
+from words import _
 
 __all__ = [
     "CARD_ASPECT",

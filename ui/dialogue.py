@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from piquet import DialogueLine
-from ui.i18n import _
+from words import _
 
 _CHIPS: Final = {"Good.": "pq-good", "Not good.": "pq-notgood", "Equal.": "pq-equal"}
 

@@ -29,8 +29,8 @@ import streamlit as st
 
 from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_cards
 from ui.cards import card_label
-from ui.i18n import _, ngettext
 from ui.style import inject_css
+from words import _, ngettext
 
 __all__ = [
     "PICKER_ORDER",

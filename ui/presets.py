@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from academy.rule_text import RuleFlag, rule_sentence
 from piquet import PRESETS, Rules
-from ui.i18n import _
 from ui.settings import preset_label
+from words import _
 
 
 def _labels() -> tuple[tuple[str, RuleFlag], ...]:

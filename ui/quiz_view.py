@@ -34,11 +34,11 @@ from piquet.cards import Card
 from piquet.rules import PRESETS
 from ui.cards import card_label, show_cards
 from ui.dialogue import dialogue_html
-from ui.i18n import _
 from ui.links import page_url
 from ui.scroll import scroll_to_top
 from ui.settings import RULES_KEY, current_rules, four_colour, preset_label
 from ui.style import inject_css
+from words import _
 
 K_SEED: Final = "quiz_seed"
 K_SEEDED: Final = "quiz_seeded"

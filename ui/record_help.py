@@ -58,8 +58,8 @@ from typing import Any, Final
 import streamlit as st
 
 from piquet.record import record_problems
-from ui.i18n import _, ngettext
 from ui.text import md_escape
+from words import _, ngettext
 
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "piquet" / "record.schema.json"
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
-from ui.i18n import _, ngettext
+from words import _, ngettext
 
 MAX_DEALS: Final = DEALS + EXTRA_DEALS
 MAX_DEAL_SCORE: Final = 170

@@ -19,7 +19,7 @@ import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
-from ui.i18n import _
+from words import _
 
 RULES_KEY: Final = "rules"
 FOUR_COLOUR_KEY: Final = "four_colour"

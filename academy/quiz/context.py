@@ -20,6 +20,8 @@ from piquet.declare import Verdict
 from piquet.reckon import Reckoning, Role
 from piquet.rules import Rules
 from piquet.scoring import DeclarationScore
+from words.declarations import combination_text
+from words.reckoning import bonus_text
 
 ROLE_NAMES: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
 CATEGORY_NOUN: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
@@ -29,7 +31,7 @@ cards_text = pretty
 
 
 def combo_text(c: Point | Run | CardSet) -> str:
-    return c.describe()
+    return combination_text(c)
 
 
 def run_name(length: int, top: int) -> str:
@@ -48,7 +50,7 @@ def reckoning_lines(r: Reckoning) -> list[str]:
     for ev in r.events:
         out.append(f"{ev.label.capitalize()}: {ROLE_NAMES[ev.player]} +{ev.points} "
                    f"→ Elder {ev.elder_total}, Younger {ev.younger_total}.")
-    out.append(r.explain_bonus())
+    out.append(bonus_text(r))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from academy.quiz.answers import Field, Question
 from academy.quiz.context import Ctx
 from piquet.partie import RUBICON, settle_partie
+from words.reckoning import settlement_text
 
 
 def settlement_question(ctx: Ctx) -> Question:
@@ -27,7 +28,7 @@ def settlement_question(ctx: Ctx) -> Question:
             hi = lo + rng.randint(1, 80)
         a, b = (hi, lo) if rng.random() < 0.5 else (lo, hi)
     sett = settle_partie(a, b)
-    lines = [f"A has {a}, B has {b}.", sett.explain(),
+    lines = [f"A has {a}, B has {b}.", settlement_text(sett),
              f"The loser with {RUBICON} or more: the winner scores 100 + the difference. Under "
              f"{RUBICON} he is rubiconed: the winner scores 100 + both totals, even if he too "
              "is under 100."]

@@ -10,6 +10,7 @@ from piquet.cards import cards_mask, mask_cards
 from piquet.deal import DealState, Phase
 from piquet.play import legal_cards, trick_winner
 from piquet.reckon import Role
+from words.play import trick_text
 
 
 def _played_deal(ctx: Ctx) -> DealState:
@@ -94,7 +95,7 @@ def trick_question(ctx: Ctx) -> Question:
     trick = after.play.tricks[-1]
     winner = trick.winner
     other: Role = "younger" if leader == "elder" else "elder"
-    lines = [trick.explain(),
+    lines = [trick_text(trick),
              "Each card led scores 1 to the leader, win or lose; the second player scores 1 "
              "only when he wins the trick. A won own lead is 1, not 2."]
     if target == 12:

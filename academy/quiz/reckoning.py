@@ -22,6 +22,7 @@ from academy.quiz.kinds import Kind
 from academy.quiz.two_hands import compare_rows
 from piquet.cards import Card
 from piquet.scoring import DeclarationScore
+from words.declarations import verdict_text
 
 _REPIQUE_TARGETS: Final = (
     ("elder_before_sets", 0.16), ("elder", 0.12), ("younger", 0.16), ("equal_point", 0.1),
@@ -138,7 +139,7 @@ def _reckoning_question(ctx: Ctx, kind: Kind) -> Question:
             e_hl |= a
         elif v.winner == "younger":
             y_hl |= b
-        expl.append(f"{v.category.capitalize()}: {v.explain()}")
+        expl.append(f"{v.category.capitalize()}: {verdict_text(v)}")
     if after_lead:
         r = reckon_after_lead(s)
         if r.pique:

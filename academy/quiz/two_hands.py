@@ -30,6 +30,7 @@ from piquet.combos import (
 )
 from piquet.declare import Reason, Verdict
 from piquet.scoring import DeclarationScore
+from words.declarations import verdict_text
 
 
 def _compare_hands(ctx: Ctx, category: str, want_equal: bool) -> DeclarationScore:
@@ -106,7 +107,7 @@ def answer_question(ctx: Ctx) -> Question:
     lines = [(line.speaker, line.text) for line in s.dialogue if line.category == category]
     shown = tuple(lines[:-1])  # everything before Younger's answer
     options = ANSWERS if category != "sets" else ANSWERS[:2]
-    expl = [*_holds(v), f"Younger answers “{v.answer}”. {v.explain()}"]
+    expl = [*_holds(v), f"Younger answers “{v.answer}”. {verdict_text(v)}"]
     if category == "point":
         expl.insert(0, "Point: the longer suit wins; equal length, the higher pip total; both "
                        "equal: Equal, nobody scores.")
@@ -133,7 +134,7 @@ def category_question(ctx: Ctx) -> Question:
     s = _compare_hands(ctx, category, want_equal)
     v = verdict_of(s, category)
     noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[category]
-    expl = [*_holds(v), v.explain()]
+    expl = [*_holds(v), verdict_text(v)]
     if category != "point" and v.winner is not None and len(v.scored) > 1:
         expl.append(f"The winner of the {noun} also scores every other {CATEGORY_NOUN[category]}"
                     " he holds; the loser scores none.")
@@ -166,7 +167,7 @@ def comparison_question(ctx: Ctx) -> Question:
         noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[v.category]
         fields.append(Field(v.category, f"Who scores the {noun}", "choice", who_name(v.winner),
                             WHO_OPTIONS))
-        expl.append(f"{noun.capitalize()}: {v.explain()}")
+        expl.append(f"{noun.capitalize()}: {verdict_text(v)}")
         a, b = verdict_highlight(v)
         e_hl |= a
         y_hl |= b

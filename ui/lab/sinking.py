@@ -22,7 +22,8 @@ from piquet.cards import Card, Suit, cards_mask, format_cards, parse_cards
 from piquet.combos import CardSet, Combinations, Sequence as Run, analyse
 from piquet.declare import Declaration, DeclarationError, declaration_from_spec
 from piquet.reckon import Role
-from ui.i18n import _, ngettext
+from words import _, ngettext
+from words.errors import error_text
 
 __all__ = [
     "declaration_spec",
@@ -126,7 +127,7 @@ def seed_sinking(role: Role, hand: Sequence[Card], spec: Mapping[str, Any] | Non
     try:
         decl = declaration_from_spec(hand, spec, who=who)
     except DeclarationError as e:
-        return str(e)
+        return error_text(e)
     _write_widgets(role, hand, decl)
     return None
 

@@ -31,10 +31,10 @@ from piquet.cards import DECK, cards_mask, format_cards, sort_cards
 from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
-from ui.i18n import _, ngettext
 from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
 from ui.links import page_url
 from ui.settings import preset_label, set_rules
+from words import _, ngettext
 
 __all__ = [
     "LINK_KEYS",

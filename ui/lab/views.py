@@ -12,12 +12,15 @@ from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
 from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
 from piquet.record import SHEET_KEYS
-from piquet.sheet import SHEET_LABELS
 from ui.cards import show_cards
-from ui.i18n import _, ngettext
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
 from ui.text import md_escape
+from words import _, ngettext
+from words.declarations import answer_text, verdict_text
+from words.errors import error_text
+from words.play import trick_text
+from words.reckoning import bonus_text, sheet_label
 
 
 def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
@@ -86,10 +89,10 @@ def verdict_lines(score: DeclarationScore) -> None:
                    _("Younger scores {points}", points=v.points) if v.winner == "younger" else
                    _("Nobody scores"))
         # TRANSLATORS: {answer} is Younger's answer to the call ("Good.", "Not good.", "Equal.").
-        answer = _(" · Younger answers *{answer}*", answer=v.answer) if v.answer else ""
+        answer = _(" · Younger answers *{answer}*", answer=answer_text(v.reply)) if v.reply else ""
         st.markdown(_("**{category}** — {verdict}{answer}  \n{explanation}",
                       category=titles[v.category], verdict=verdict, answer=answer,
-                      explanation=v.explain()))
+                      explanation=verdict_text(v)))
 
 
 def chance(score: DeclarationScore) -> PiqueChance:
@@ -125,7 +128,7 @@ def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
     tell (a pique may still come in play)."""
     c = chance(score)
     if c.outlook in (PiqueOutlook.REPIQUE, PiqueOutlook.ON_FIRST_LEAD):
-        return r.explain_bonus()
+        return bonus_text(r)
     if c.outlook is PiqueOutlook.YOUNGER_SCORED:
         return _("No repique: nobody reached 30 from the combinations alone before the other "
                  "had scored. No pique either: Younger has scored, so Elder cannot make one.")
@@ -156,7 +159,7 @@ def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
     pique = 30 if chance(score).outlook is PiqueOutlook.ON_FIRST_LEAD else 0
     out: dict[str, dict[str, int]] = {}
     for role in ROLES:
-        row = {SHEET_LABELS[k]: v for k, v in sheet[role].items()}
+        row = {sheet_label(k): v for k, v in sheet[role].items()}
         lead = 1 if role == "elder" else 0
         row[_("Elder's first lead")] = lead
         if pique:
@@ -177,7 +180,7 @@ def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
     except ValueError as e:
         st.error(_("Under {preset} this record cannot be replayed: {error}. Choose the "
                    "record's own preset in the sidebar, or load it again.",
-                   preset=preset_label(rules.name), error=md_escape(str(e))))
+                   preset=preset_label(rules.name), error=md_escape(error_text(e))))
         return
     if set(rec.elder_after) != set(elder) or set(rec.younger_after) != set(younger):
         st.caption(_("The hands were changed after the record was loaded; the record's own "
@@ -189,9 +192,9 @@ def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                _("{played} of 12 tricks played · rules: {preset}", played=played,
                  preset=preset_label(rules.name)))
     sheet = score.as_dict()
-    st.table({who(role): {SHEET_LABELS[k]: sheet[role][k] for k in (*SHEET_KEYS, "total")}
+    st.table({who(role): {sheet_label(k): sheet[role][k] for k in (*SHEET_KEYS, "total")}
               for role in ROLES})
-    st.caption(score.reckoning.explain_bonus())
+    st.caption(bonus_text(score.reckoning))
     with st.expander(_("Trick by trick")):
         for trick in score.play.tricks:
-            st.markdown(f"{trick.number}. {trick.explain()}")
+            st.markdown(f"{trick.number}. {trick_text(trick)}")

@@ -24,6 +24,7 @@ from ui.content import CONTENT
 from ui.lessons.state import set_value
 from ui.settings import four_colour
 from ui.text import md_escape
+from words.errors import error_text
 
 __all__ = [
     "CARD_HELP",
@@ -81,7 +82,7 @@ def faces_down(n: int, width: float = SMALL_WIDTH) -> None:
 
 def show_error(err: Exception) -> None:
     """The engine's message for bad input (user text inside it is Markdown-escaped)."""
-    st.error(md_escape(str(err)), icon=":material/error:")
+    st.error(md_escape(error_text(err)), icon=":material/error:")
 
 
 def hand_input(key: str, label: str, default: str, *, who: str = "The hand",

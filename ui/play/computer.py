@@ -23,6 +23,7 @@ from ui.play.state import (
 )
 from ui.play.words import VS, _card_words, computer_exchanged
 from ui.text import md_escape
+from words.errors import error_text
 
 
 def new_player(name: str, seed: int | None) -> Player:
@@ -83,7 +84,7 @@ def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
             try:
                 new = _computer_move(deal, seat.computer, _opponent(seat))
             except Exception as e:  # the computer's failure is said on the page, not hidden
-                ss[K_COMPUTER_ERROR] = (deal, str(e) or type(e).__name__)
+                ss[K_COMPUTER_ERROR] = (deal, error_text(e))
         if new is not None:
             ss[K_DEAL] = new
         st.rerun()

@@ -12,11 +12,11 @@ import streamlit as st
 from piquet import Card
 from piquet.cards import DECK
 from piquet.record import SHEET_KEYS
-from piquet.sheet import SHEET_LABELS
 from ui.cards import card_svg, cards_row_html
 from ui.play.words import backs_label
 from ui.settings import four_colour
 from ui.style import inject_css
+from words.reckoning import sheet_label
 
 CARD_W: Final = 64
 SMALL_W: Final = 40
@@ -113,7 +113,7 @@ def tally_html(sheet: dict[str, dict[str, int]], columns: Sequence[tuple[str, st
             continue
         cls = ' class="pq-total"' if key == "total" else ""
         cells = "".join(f"<td>{v}</td>" for v in values)
-        rows.append(f"<tr{cls}><td>{SHEET_LABELS[key]}</td>{cells}</tr>")
+        rows.append(f"<tr{cls}><td>{sheet_label(key)}</td>{cells}</tr>")
     return f'<table class="pq-tally">{"".join(rows)}</table>'
 
 

@@ -64,6 +64,10 @@ from ui.play.words import (
 )
 from ui.settings import four_colour
 from ui.text import md_escape
+from words.declarations import says_nothing, verdict_text
+from words.errors import error_text
+from words.play import trick_text
+from words.reckoning import bonus_text, settlement_text
 
 # --- drawing the deal -----------------------------------------------------------------
 
@@ -183,7 +187,7 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
             calls = Calls.of(mine).lines(None)
             st.markdown(dialogue_html(calls, seat.names), unsafe_allow_html=True)
         except ValueError as e:
-            st.error(md_escape(str(e)))
+            st.error(md_escape(error_text(e)))
         st.button("Call", key="play_declare", type="primary", on_click=_on_declare,
                   args=(role,))
         return
@@ -202,7 +206,7 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
     for cat in ("point", "sequences", "sets"):
         lines = [ln for ln in calls if ln.category == cat]
         st.markdown(dialogue_html(lines, seat.names), unsafe_allow_html=True)
-        if lines and not lines[0].text.startswith("No "):
+        if lines and not says_nothing(lines[0]):
             st.radio(f"Your answer ({CATEGORY_TITLES[cat].lower()})", ANSWERS, index=None,
                      horizontal=True, key=f"play_answer_{cat}")
     st.button("Answer", key="play_declare", type="primary", on_click=_on_declare,
@@ -225,7 +229,7 @@ def _dialogue_panel(deal: DealState, seat: Seat, score: DealScore) -> None:
             st.error(f"{title}: you answered “{fb['given']}”, but the answer is "
                      f"“{fb['truth']}”. {fb['why']}")
     for v in score.declarations.verdicts:
-        st.caption(f"{CATEGORY_TITLES[v.category]}: {v.explain()}")
+        st.caption(f"{CATEGORY_TITLES[v.category]}: {verdict_text(v)}")
 
 
 def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
@@ -245,7 +249,7 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
         _label(f"Trick {t.number} — won by {winner}")
         _html_cards((t.led, t.second), width=SMALL_W + 8,
                     highlight={t.led if t.winner == t.leader else t.second})
-        st.caption(_card_words(_named(t.explain(), seat)) + " The winning card is outlined.")
+        st.caption(_card_words(_named(trick_text(t), seat)) + " The winning card is outlined.")
 
 
 def _tally(score: DealScore | None, seat: Seat) -> None:
@@ -263,7 +267,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
     sheet = score.as_dict()
     you, comp = sheet[seat.learner]["total"], sheet[seat.computer]["total"]
     st.subheader(f"Deal over: you {you}, the computer {comp}")
-    st.markdown(md_escape(_named(score.reckoning.explain_bonus(), seat)))
+    st.markdown(md_escape(_named(bonus_text(score.reckoning), seat)))
     c1, c2, c3 = st.columns(3)
     c1.download_button("Download this deal (JSON)", json.dumps(deal.record(), indent=1),
                        file_name=f"piquet-deal-{deal.seed}.json", mime="application/json",
@@ -380,7 +384,7 @@ def _settlement(partie: Partie) -> None:
     if s.winner is None:
         st.info(f"You and the computer both have {ta}: the partie is drawn and nobody scores.")
     else:
-        text = s.explain().replace("A has", "You have").replace("B has", "The computer has")
+        text = settlement_text(s).replace("A has", "You have").replace("B has", "The computer has")
         text = text.replace("A scores", "You score").replace("B scores", "The computer scores")
         who = "You win" if s.winner == "A" else "The computer wins"
         (st.success if s.winner == "A" else st.warning)(f"**{who} {s.points}.** {text}")

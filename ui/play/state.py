@@ -40,6 +40,8 @@ from ui.record_help import (
 )
 from ui.settings import current_rules
 from ui.text import md_escape
+from words.declarations import verdict_text
+from words.errors import error_text
 
 ROOT: Final = Path(__file__).resolve().parent.parent.parent
 SCENARIOS: Final = ROOT / "content" / "scenarios"
@@ -183,7 +185,7 @@ def _apply(action: Callable[[DealState], DealState]) -> None:
     try:
         new = action(deal)
     except ValueError as e:
-        ss[K_ERROR] = str(e)
+        ss[K_ERROR] = error_text(e)
         return
     ss[K_ERROR] = None
     _push_undo(deal)
@@ -253,7 +255,7 @@ def _on_declare(role: Role) -> None:
         try:
             mine = declaration_from_spec(hand, spec, who="Younger")
         except ValueError as e:
-            ss[K_ERROR] = str(e)
+            ss[K_ERROR] = error_text(e)
             return
         elder_decl = deal.declaration("elder", deal.specs[0])
         for cat in ("point", "sequences", "sets"):
@@ -262,7 +264,7 @@ def _on_declare(role: Role) -> None:
                 continue
             given = ss.get(f"play_answer_{cat}")
             feedback.append({"category": cat, "given": given, "truth": v.answer,
-                             "why": v.explain()})
+                             "why": verdict_text(v)})
     _apply(lambda d: d.declare(role, spec))
     if ss.get(K_ERROR) is None:
         ss[K_FEEDBACK] = feedback
@@ -349,7 +351,7 @@ def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
     try:
         w = walkthrough(data, "")
     except (ValueError, TypeError) as e:
-        ss["wt_error"] = str(e)
+        ss["wt_error"] = error_text(e)
         return False
     ss["wt_error"] = None
     ss["wt_step"] = 1
@@ -412,8 +414,8 @@ def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
         try:
             data = decode_record(raw_record)
         except ValueError as e:
-            ss["wt_warning"] = (f"The deal in this link cannot be shown: {e}. Showing the "
-                                f"scenario “{first_title}” instead.")
+            ss["wt_warning"] = (f"The deal in this link cannot be shown: {error_text(e)}. "
+                                f"Showing the scenario “{first_title}” instead.")
         else:
             if not _load_into_walkthrough({"title": "A deal from a link", "record": data}):
                 ss["wt_warning"] = (f"The deal in this link cannot be shown: "

@@ -35,6 +35,7 @@ from ui.record_help import (
 )
 from ui.settings import current_rules, follow_rules
 from ui.text import md_escape
+from words.errors import error_text
 
 WT_LINK_TEXT: Final = ("The link holds the whole deal record, so it shows this deal to anyone "
                        "who opens it, without the file.")
@@ -46,7 +47,7 @@ def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | No
         try:
             return _walk(ss["wt_loaded"], "")
         except (ValueError, TypeError) as e:
-            st.error(md_escape(str(e)))
+            st.error(md_escape(error_text(e)))
             ss["wt_source"] = "library"
     name = ss.get("wt_scenario")
     if name not in library:
@@ -55,7 +56,8 @@ def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | No
     try:
         return _walk(json.dumps(library[name]), name)
     except (ValueError, TypeError) as e:
-        st.error(f"The scenario {md_escape(repr(name))} cannot be shown: {md_escape(str(e))}")
+        st.error(f"The scenario {md_escape(repr(name))} cannot be shown: "
+                 f"{md_escape(error_text(e))}")
         return None
 
 

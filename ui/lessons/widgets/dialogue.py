@@ -13,6 +13,7 @@ from piquet.reckon import Role
 from ui.content import example_hands
 from ui.lessons.common import SMALL_WIDTH, draw_cards, hand_input, show_error, words
 from ui.settings import current_rules
+from words.declarations import verdict_text
 
 _CATEGORY_NAMES: Final = {"point": "Point", "sequences": "Sequence", "sets": "Sets"}
 _ANSWERS: Final = {"Good.": "pq-good", "Not good.": "pq-notgood", "Equal.": "pq-equal"}
@@ -72,7 +73,7 @@ def dialogue_widget() -> None:
     st.html(_dialogue_html(s.dialogue))
     st.subheader("Why")
     for v in s.verdicts:
-        st.markdown(f"- **{_CATEGORY_NAMES[v.category]}.** {v.explain()}")
+        st.markdown(f"- **{_CATEGORY_NAMES[v.category]}.** {verdict_text(v)}")
     try:
         st.page_link("app_pages/lab.py", label="Try sinking in the Declarations Lab",
                      icon=":material/science:")

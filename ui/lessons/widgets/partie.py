@@ -9,6 +9,7 @@ import streamlit as st
 from piquet import settle_partie
 from ui.lessons.state import PARTIE_A, PARTIE_B, set_partie_totals
 from ui.text import md_escape
+from words.reckoning import settlement_text
 
 _SETTLEMENTS: Final = ((131, 113), (120, 100), (120, 99), (125, 81), (51, 49), (112, 112))
 MAX_PARTIE: Final = 8 * 170
@@ -54,13 +55,13 @@ def partie_widget() -> None:
         return
     s = settle_partie(a, b)
     if s.winner is None:
-        st.info(s.explain() + " (A tie after six deals is first followed by two more deals; "
+        st.info(settlement_text(s) + " (A tie after six deals is first followed by two more deals; "
                 "only a tie after eight is a draw.)",
                 icon=":material/balance:")
         return
     c1, c2 = st.columns(2)
     c1.metric(f"{s.winner} wins the partie", f"{s.points}", border=True)
     c2.metric("Loser rubiconed?", "yes" if s.rubiconed else "no", border=True)
-    st.success(s.explain(), icon=":material/emoji_events:")
+    st.success(settlement_text(s), icon=":material/emoji_events:")
 
 

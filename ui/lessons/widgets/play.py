@@ -12,6 +12,7 @@ from piquet.reckon import Role
 from ui.cards import card_label
 from ui.lessons.common import crc, draw_cards, fc, hand_input, preset_label, show_error
 from ui.settings import current_rules
+from words.play import trick_text
 
 _PLAY_HAND: Final = "AD 8D 10S 9S 7S KH QH 9H AC JC 8C 7C"
 
@@ -74,7 +75,7 @@ def play_widget() -> None:
     pts = {leader: 0, second: 0}
     for p in result.points:
         pts[leader if p.player == "elder" else second] += 1
-    st.success(trick.explain(), icon=":material/style:")
+    st.success(trick_text(trick), icon=":material/style:")
     a, b = st.columns(2)
     a.metric(f"{leader.capitalize()} (leader)", f"+{pts[leader]}",
              help="1 for each card led, won or lost", border=True)

@@ -14,6 +14,7 @@ from piquet.rules import Rules
 from ui.lessons.common import crc, preset_note, show_error
 from ui.lessons.state import set_value
 from ui.settings import current_rules
+from words.reckoning import bonus_text
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ def reckoning_widget() -> None:
     if step < n:
         st.caption("Step on to the end to see whether a repique or pique is made.")
         return
-    text = r.explain_bonus()
+    text = bonus_text(r)
     if r.repique or r.pique:
         st.success(text, icon=":material/emoji_events:")
     else:
