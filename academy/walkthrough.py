@@ -269,7 +269,8 @@ def _with_bonus(events: tuple[ScoreEvent, ...], k: int) -> int:
 def spoken_under(dialogue: Sequence[DialogueLine], rules: Rules) -> tuple[DialogueLine, ...]:
     """The engine's dialogue with each carte blanche announcement in the words of ``rules``
     (when the cards are shown differs between the presets)."""
-    return tuple(DialogueLine(ln.speaker, blanche_call(rules, ln.speaker), ln.category)
+    return tuple(DialogueLine(ln.speaker, blanche_call(rules, ln.speaker), ln.category,
+                              ln.kind)
                  if ln.category == "blanche" else ln for ln in dialogue)
 
 

@@ -363,13 +363,38 @@ def verdict(category: Category, elder: Declaration, younger: Declaration) -> Ver
 # --- the dialogue -----------------------------------------------------------------------
 
 
+class LineKind(Enum):
+    """What a line of the declaring dialogue does (RULES.md section 5)."""
+
+    BLANCHE = "blanche"
+    """A player shows (or announces) carte blanche."""
+    CALL_POINT = "call_point"
+    """Elder calls his point's length ("Five.")."""
+    ASK_PIPS = "ask_pips"
+    """Younger, as long, asks "What do they make?"."""
+    GIVE_PIPS = "give_pips"
+    """Elder gives his point's pips ("Forty-nine.")."""
+    CALL_RUN = "call_run"
+    """Elder calls his best sequence ("Quint major.")."""
+    CALL_SET = "call_set"
+    """Elder calls his best set ("Fourteen aces.")."""
+    NOTHING = "nothing"
+    """Elder has nothing to call in the category ("No sequence.")."""
+    ANSWER = "answer"
+    """Younger answers a call: Good, Not good or Equal."""
+    SCORE = "score"
+    """A player counts aloud what he scores."""
+
+
 @dataclass(frozen=True, slots=True)
 class DialogueLine:
-    """One spoken line: ``speaker`` is elder or younger; ``category`` what it is about."""
+    """One spoken line: ``speaker`` is elder or younger; ``category`` what it is about;
+    ``kind`` what the line does."""
 
     speaker: Role
     text: str
     category: str
+    kind: LineKind
 
 
 _TENS: Final = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
@@ -430,18 +455,22 @@ class Calls:
         long), without the answers."""
         out: list[DialogueLine] = []
         if not self.point_length:
-            out.append(DialogueLine("elder", "No point.", "point"))
+            out.append(DialogueLine("elder", "No point.", "point", LineKind.NOTHING))
         else:
             out.append(DialogueLine(
-                "elder", f"{number_word(self.point_length).capitalize()}.", "point"))
+                "elder", f"{number_word(self.point_length).capitalize()}.", "point",
+                LineKind.CALL_POINT))
             if answerer_point_length == self.point_length:
-                out.append(DialogueLine("younger", "What do they make?", "point"))
+                out.append(DialogueLine("younger", "What do they make?", "point",
+                                        LineKind.ASK_PIPS))
                 out.append(DialogueLine(
-                    "elder", f"{spoken_number(self.point_pips).capitalize()}.", "point"))
+                    "elder", f"{spoken_number(self.point_pips).capitalize()}.", "point",
+                    LineKind.GIVE_PIPS))
         out.append(DialogueLine("elder", f"{self.sequence_name}." if self.sequence_name
-                                else "No sequence.", "sequences"))
+                                else "No sequence.", "sequences",
+                                LineKind.CALL_RUN if self.sequence_name else LineKind.NOTHING))
         out.append(DialogueLine("elder", f"{self.set_name}." if self.set_name else "No set.",
-                                "sets"))
+                                "sets", LineKind.CALL_SET if self.set_name else LineKind.NOTHING))
         return out
 
 
@@ -452,23 +481,23 @@ def dialogue(
     """The declaring dialogue, line by line, as it is spoken at the table."""
     out: list[DialogueLine] = []
 
-    def say(who: Role, text: str, cat: str) -> None:
-        out.append(DialogueLine(who, text, cat))
+    def say(who: Role, text: str, cat: str, kind: LineKind) -> None:
+        out.append(DialogueLine(who, text, cat, kind))
 
     if elder_blanche:
         say("elder", "Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)",
-            "blanche")
+            "blanche", LineKind.BLANCHE)
     if younger_blanche:
         say("younger", "Carte blanche. (Younger will show it once Elder has exchanged.)",
-            "blanche")
+            "blanche", LineKind.BLANCHE)
     by_cat = {v.category: v for v in verdicts}
     yp = younger.point
     calls = Calls.of(elder).lines(yp.length if yp else None)
     for cat in CATEGORIES:
         group = [line for line in calls if line.category == cat]
         out.extend(group)
-        if not group[0].text.startswith("No "):
-            say("younger", f"{by_cat[cat].answer}.", cat)
+        if group[0].kind is not LineKind.NOTHING:
+            say("younger", f"{by_cat[cat].answer}.", cat, LineKind.ANSWER)
     # Elder scores what was good, then leads
     parts = []
     running = 10 if elder_blanche else 0
@@ -481,10 +510,10 @@ def dialogue(
     lead = running + 1
     if parts:
         say("elder", f"{', '.join(parts).capitalize()}: {spoken_number(running)}. "
-            f"And one I lead: {spoken_number(lead)}.", "score")
+            f"And one I lead: {spoken_number(lead)}.", "score", LineKind.SCORE)
     else:
         start = "Ten for carte blanche, and o" if elder_blanche else "O"
-        say("elder", f"{start}ne I lead: {spoken_number(lead)}.", "score")
+        say("elder", f"{start}ne I lead: {spoken_number(lead)}.", "score", LineKind.SCORE)
     parts = []
     running = 10 if younger_blanche else 0
     for cat in CATEGORIES:
@@ -494,9 +523,10 @@ def dialogue(
                 running += c.score
                 parts.append(_score_phrase(c))
     if parts:
-        say("younger", f"{', '.join(parts).capitalize()}: {spoken_number(running)}.", "score")
+        say("younger", f"{', '.join(parts).capitalize()}: {spoken_number(running)}.", "score",
+            LineKind.SCORE)
     elif younger_blanche:
-        say("younger", "Ten for carte blanche.", "score")
+        say("younger", "Ten for carte blanche.", "score", LineKind.SCORE)
     return tuple(out)
 
 

@@ -6,7 +6,7 @@ Every page and the teaching package say these through here, never through the en
 from __future__ import annotations
 
 from piquet.combos import CardSet, Point, Sequence as Run
-from piquet.declare import Answer, DialogueLine, Verdict
+from piquet.declare import Answer, DialogueLine, LineKind, Verdict
 from words import _
 
 __all__ = ["answer_text", "combination_text", "line_text", "says_nothing", "verdict_text"]
@@ -19,7 +19,7 @@ def line_text(line: DialogueLine) -> str:
 
 def says_nothing(line: DialogueLine) -> bool:
     """Whether the line calls nothing ("No point.", "No sequence.", "No set.")."""
-    return line.text.startswith("No ")
+    return line.kind is LineKind.NOTHING
 
 
 def verdict_text(v: Verdict) -> str:
