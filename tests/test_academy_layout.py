@@ -1,5 +1,6 @@
 """The teaching package sits on the rules engine, never the other way round: nothing in
-``piquet/`` imports ``academy``, and ``academy/`` imports neither Streamlit nor ``ui``."""
+``piquet/`` imports ``academy`` or the text layer ``words``, and neither ``academy/`` nor
+``words/`` imports Streamlit or ``ui``."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def _imported(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize(("package", "forbidden"), [
-    ("piquet", {"academy", "ui", "streamlit"}),
+    ("piquet", {"academy", "ui", "words", "streamlit"}),
     ("academy", {"ui", "streamlit"}),
+    ("words", {"ui", "streamlit"}),
 ])
 def test_package_imports(package: str, forbidden: set[str]) -> None:
     files = sorted((ROOT / package).rglob("*.py"))
