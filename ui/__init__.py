@@ -24,6 +24,22 @@ from ui.hand_builder import (
     set_hand,
 )
 from ui.style import inject_css
+from words import SESSION_KEY, set_language_source
+
+
+def session_language() -> str | None:
+    """The language in ``st.session_state`` (``None`` outside a running script): the text
+    layer's source of the user's language."""
+    import streamlit as st
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    value = st.session_state.get(SESSION_KEY)
+    return value if isinstance(value, str) else None
+
+
+set_language_source(session_language)
 
 __all__ = [
     "CLUB_PATH",
@@ -40,6 +56,7 @@ __all__ = [
     "hand_problems",
     "inject_css",
     "parse_hand_param",
+    "session_language",
     "set_hand",
     "show_cards",
 ]

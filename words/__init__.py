@@ -19,9 +19,9 @@ The API:
   ``n``; ``n`` is a placeholder too (``"{n} cards"``).
 - ``pgettext(context, message, **values)``: the same message in a given context, for a word
   that a language translates two ways (``pgettext("trick", "Lead")``).
-- ``language()``: the current language: :func:`use_language`'s when set, else
-  ``st.session_state["lang"]`` under Streamlit, else ``"en"``; a language without a catalog
-  is English.
+- ``language()``: the current language: :func:`use_language`'s when set, else the session's
+  (``st.session_state["lang"]`` under Streamlit, read by the source the app registers with
+  :func:`set_language_source`), else ``"en"``; a language without a catalog is English.
 - ``use_language(lang)``: a context manager that sets the language for the code inside it
   (tests, scripts).
 - ``LANGUAGES``: the languages with a catalog under ``locales/``; ``PSEUDO`` (``"qps"``) is a
@@ -46,8 +46,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -58,10 +57,12 @@ __all__ = [
     "LANGUAGES",
     "LOCALEDIR",
     "PSEUDO",
+    "SESSION_KEY",
     "_",
     "language",
     "ngettext",
     "pgettext",
+    "set_language_source",
     "translations",
     "use_language",
 ]
@@ -75,6 +76,7 @@ LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(
     p.parent.parent.name for p in LOCALEDIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
 
 _override: ContextVar[str | None] = ContextVar("piquet_language", default=None)
+_source: Callable[[], str | None] | None = None
 
 
 @contextlib.contextmanager
@@ -87,22 +89,20 @@ def use_language(lang: str) -> Iterator[None]:
         _override.reset(token)
 
 
-def _session_language() -> str | None:
-    """``st.session_state["lang"]`` when a Streamlit script is running, else ``None``.
+def set_language_source(source: Callable[[], str | None] | None) -> None:
+    """Where :func:`language` reads the user's language when no :func:`use_language` is set:
+    the app registers a reader of its session (``ui.session_language``); ``None`` unsets it.
+    The text layer itself never imports Streamlit."""
+    global _source
+    _source = source
 
-    Streamlit is looked up, never imported: the engine's scripts and tests stay free of it.
-    """
-    if "streamlit" not in sys.modules:
+
+def _session_language() -> str | None:
+    if _source is None:
         return None
     try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-        if get_script_run_ctx(suppress_warning=True) is None:
-            return None
-        import streamlit as st
-
-        value = st.session_state.get(SESSION_KEY)
-    except Exception:  # pragma: no cover - a Streamlit without a session
+        value = _source()
+    except Exception:  # pragma: no cover - a session that cannot be read: the default
         return None
     return value if isinstance(value, str) else None
 
