@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from piquet.declare import BlancheShowing, DialogueLine, LineKind
 from piquet.reckon import Role
 from piquet.rules import Rules
+from words.declarations import line_text
 
 RuleFlag = Literal["last_trick_point", "younger_must_exchange", "higher_cut_chooses",
                    "younger_may_look_at_leftovers", "blanche_shown_after_opponent_discards"]
@@ -76,14 +78,28 @@ def blanche_showing(rules: Rules, holder: Role) -> str:
     return "Younger announces it at once but shows it only after Elder has exchanged."
 
 
+def blanche_shown(rules: Rules, holder: Role) -> BlancheShowing:
+    """When ``holder`` shows the carte blanche he announces, under ``rules``: the fact a
+    carte blanche line of the dialogue names (:func:`blanche_call` says it).
+
+    >>> from piquet.rules import BRITANNICA, CAVENDISH
+    >>> blanche_shown(BRITANNICA, "elder"), blanche_shown(CAVENDISH, "younger")
+    (<BlancheShowing.NOW: 'now'>, <BlancheShowing.AFTER_DISCARD: 'after_discard'>)
+    """
+    if rules.blanche_shown_after_opponent_discards:
+        return BlancheShowing.AFTER_DISCARD
+    return BlancheShowing.NOW if holder == "elder" else BlancheShowing.AFTER_EXCHANGE
+
+
 def blanche_call(rules: Rules, holder: Role) -> str:
-    """What ``holder`` says when he announces carte blanche (a line of the dialogue)."""
-    if holder == "elder" and not rules.blanche_shown_after_opponent_discards:
-        return "Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)"
-    other = "Younger" if holder == "elder" else "Elder"
-    done = ("has discarded" if rules.blanche_shown_after_opponent_discards
-            else "has exchanged")
-    return f"Carte blanche. ({holder.capitalize()} will show it once {other} {done}.)"
+    """What ``holder`` says when he announces carte blanche (a line of the dialogue).
+
+    >>> from piquet.rules import CAVENDISH
+    >>> blanche_call(CAVENDISH, "elder")
+    'Carte blanche. (Elder will show it once Younger has discarded.)'
+    """
+    line = DialogueLine(holder, LineKind.BLANCHE, combination=blanche_shown(rules, holder))
+    return line_text(line)
 
 
 def blanche_is_shown(rules: Rules, holder: Role, *, elder_discarded: bool,
@@ -120,5 +136,15 @@ def agree(n: int, singular: str, plural: str) -> str:
     return singular if n == 1 else plural
 
 
-__all__ = ["RULE_SENTENCES", "RuleFlag", "agree", "blanche_call", "blanche_is_shown",
-           "blanche_showing", "counted", "number_word", "rule_sentence"]
+__all__ = [
+    "RULE_SENTENCES",
+    "RuleFlag",
+    "agree",
+    "blanche_call",
+    "blanche_is_shown",
+    "blanche_showing",
+    "blanche_shown",
+    "counted",
+    "number_word",
+    "rule_sentence",
+]

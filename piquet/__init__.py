@@ -25,6 +25,7 @@ from piquet.combos import CardSet, Combinations, Point, Sequence, analyse
 from piquet.deal import ActionError
 from piquet.declare import (
     Answer,
+    BlancheShowing,
     Declaration,
     DeclarationError,
     DialogueLine,
@@ -65,6 +66,7 @@ __all__ = [
     "SUITS",
     "ActionError",
     "Answer",
+    "BlancheShowing",
     "Card",
     "CardError",
     "CardSet",

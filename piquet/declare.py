@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from piquet.cards import Card, CardError, Rank, parse_cards
 from piquet.combos import (
@@ -386,15 +386,58 @@ class LineKind(Enum):
     """A player counts aloud what he scores."""
 
 
+class BlancheShowing(Enum):
+    """When a player announcing carte blanche shows his twelve cards (RULES.md section 4): the
+    fact a :attr:`LineKind.BLANCHE` line names."""
+
+    NOW = "now"
+    """He shows them as he announces it (Elder, under Britannica's rule)."""
+    AFTER_DISCARD = "after_discard"
+    """Once his opponent has discarded."""
+    AFTER_EXCHANGE = "after_exchange"
+    """Once his opponent has exchanged (Younger: once Elder has drawn)."""
+
+
+Scored: TypeAlias = tuple[Point | Run | CardSet, ...]
+Named: TypeAlias = Answer | BlancheShowing | Scored | None
+"""What a line names: Younger's :class:`Answer`, a carte blanche's :class:`BlancheShowing`,
+the combinations a :attr:`LineKind.SCORE` line counts (best first), or nothing."""
+
+_CATEGORY_OF: Final = {
+    LineKind.BLANCHE: "blanche", LineKind.CALL_POINT: "point", LineKind.ASK_PIPS: "point",
+    LineKind.GIVE_PIPS: "point", LineKind.CALL_RUN: "sequences", LineKind.CALL_SET: "sets",
+    LineKind.SCORE: "score",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class DialogueLine:
-    """One spoken line: ``speaker`` is elder or younger; ``category`` what it is about;
-    ``kind`` what the line does."""
+    """One spoken line, as facts (``words.declarations.line_text`` says it).
+
+    ``speaker`` is elder or younger; ``kind`` what the line does; ``numbers`` what it calls:
+    the point's length (:attr:`~LineKind.CALL_POINT`) or pips (:attr:`~LineKind.GIVE_PIPS`),
+    a sequence's length and top rank order (:attr:`~LineKind.CALL_RUN`), a set's count and
+    rank order (:attr:`~LineKind.CALL_SET`), the running total (and for Elder the total with
+    one for his lead) of a :attr:`~LineKind.SCORE`; ``combination`` what it names (see
+    :data:`Named`); ``category`` what it is about (point, sequences, sets, blanche or score:
+    given by the kind when left empty); ``blanche`` whether a score line counts ten for carte
+    blanche.
+
+    >>> DialogueLine("younger", LineKind.ASK_PIPS).category
+    'point'
+    """
 
     speaker: Role
-    text: str
-    category: str
     kind: LineKind
+    numbers: tuple[int, ...] = ()
+    combination: Named = None
+    category: str = ""
+    blanche: bool = False
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.category:
+            object.__setattr__(self, "category", _CATEGORY_OF.get(self.kind, ""))
 
 
 _TENS: Final = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
@@ -450,27 +493,57 @@ class Calls:
                    d.point_key, bs.key if bs else 0, bs.name if bs else None,
                    bt.key if bt else 0, bt.call if bt else None)
 
+    @property
+    def sequence_length(self) -> int:
+        """The best sequence's length (0 when none is called)."""
+        return self.sequence_key >> 3
+
+    @property
+    def sequence_top(self) -> Rank | None:
+        """The best sequence's top card's rank (``None`` when none is called)."""
+        return Rank(self.sequence_key & 7) if self.sequence_key else None
+
+    @property
+    def set_count(self) -> int:
+        """How many cards the best set has: 3, 4 (0 when none is called)."""
+        return self.set_key >> 3
+
+    @property
+    def set_rank(self) -> Rank | None:
+        """The best set's rank (``None`` when none is called)."""
+        return Rank(self.set_key & 7) if self.set_key else None
+
     def lines(self, answerer_point_length: int | None) -> list[DialogueLine]:
         """The calls as spoken (with "What do they make?" when the answerer's point is as
         long), without the answers."""
         out: list[DialogueLine] = []
         if not self.point_length:
-            out.append(DialogueLine("elder", "No point.", "point", LineKind.NOTHING))
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="point",
+                                    text="No point."))
         else:
             out.append(DialogueLine(
-                "elder", f"{number_word(self.point_length).capitalize()}.", "point",
-                LineKind.CALL_POINT))
+                "elder", LineKind.CALL_POINT, (self.point_length,),
+                text=f"{number_word(self.point_length).capitalize()}."))
             if answerer_point_length == self.point_length:
-                out.append(DialogueLine("younger", "What do they make?", "point",
-                                        LineKind.ASK_PIPS))
+                out.append(DialogueLine("younger", LineKind.ASK_PIPS,
+                                        text="What do they make?"))
                 out.append(DialogueLine(
-                    "elder", f"{spoken_number(self.point_pips).capitalize()}.", "point",
-                    LineKind.GIVE_PIPS))
-        out.append(DialogueLine("elder", f"{self.sequence_name}." if self.sequence_name
-                                else "No sequence.", "sequences",
-                                LineKind.CALL_RUN if self.sequence_name else LineKind.NOTHING))
-        out.append(DialogueLine("elder", f"{self.set_name}." if self.set_name else "No set.",
-                                "sets", LineKind.CALL_SET if self.set_name else LineKind.NOTHING))
+                    "elder", LineKind.GIVE_PIPS, (self.point_pips,),
+                    text=f"{spoken_number(self.point_pips).capitalize()}."))
+        if self.sequence_key:
+            out.append(DialogueLine("elder", LineKind.CALL_RUN,
+                                    (self.sequence_length, self.sequence_key & 7),
+                                    text=f"{self.sequence_name}."))
+        else:
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="sequences",
+                                    text="No sequence."))
+        if self.set_key:
+            out.append(DialogueLine("elder", LineKind.CALL_SET,
+                                    (self.set_count, self.set_key & 7),
+                                    text=f"{self.set_name}."))
+        else:
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="sets",
+                                    text="No set."))
         return out
 
 
@@ -480,16 +553,14 @@ def dialogue(
 ) -> tuple[DialogueLine, ...]:
     """The declaring dialogue, line by line, as it is spoken at the table."""
     out: list[DialogueLine] = []
-
-    def say(who: Role, text: str, cat: str, kind: LineKind) -> None:
-        out.append(DialogueLine(who, text, cat, kind))
-
     if elder_blanche:
-        say("elder", "Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)",
-            "blanche", LineKind.BLANCHE)
+        out.append(DialogueLine(
+            "elder", LineKind.BLANCHE, combination=BlancheShowing.NOW,
+            text="Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)"))
     if younger_blanche:
-        say("younger", "Carte blanche. (Younger will show it once Elder has exchanged.)",
-            "blanche", LineKind.BLANCHE)
+        out.append(DialogueLine(
+            "younger", LineKind.BLANCHE, combination=BlancheShowing.AFTER_EXCHANGE,
+            text="Carte blanche. (Younger will show it once Elder has exchanged.)"))
     by_cat = {v.category: v for v in verdicts}
     yp = younger.point
     calls = Calls.of(elder).lines(yp.length if yp else None)
@@ -497,37 +568,36 @@ def dialogue(
         group = [line for line in calls if line.category == cat]
         out.extend(group)
         if group[0].kind is not LineKind.NOTHING:
-            say("younger", f"{by_cat[cat].answer}.", cat, LineKind.ANSWER)
+            out.append(DialogueLine("younger", LineKind.ANSWER, combination=by_cat[cat].reply,
+                                    category=cat, text=f"{by_cat[cat].answer}."))
     # Elder scores what was good, then leads
-    parts = []
-    running = 10 if elder_blanche else 0
-    for cat in CATEGORIES:
-        v = by_cat[cat]
-        if v.winner == "elder":
-            for c in v.scored:
-                running += c.score
-                parts.append(f"{_score_phrase(c)}")
-    lead = running + 1
-    if parts:
-        say("elder", f"{', '.join(parts).capitalize()}: {spoken_number(running)}. "
-            f"And one I lead: {spoken_number(lead)}.", "score", LineKind.SCORE)
-    else:
-        start = "Ten for carte blanche, and o" if elder_blanche else "O"
-        say("elder", f"{start}ne I lead: {spoken_number(lead)}.", "score", LineKind.SCORE)
-    parts = []
-    running = 10 if younger_blanche else 0
-    for cat in CATEGORIES:
-        v = by_cat[cat]
-        if v.winner == "younger":
-            for c in v.scored:
-                running += c.score
-                parts.append(_score_phrase(c))
-    if parts:
-        say("younger", f"{', '.join(parts).capitalize()}: {spoken_number(running)}.", "score",
-            LineKind.SCORE)
-    elif younger_blanche:
-        say("younger", "Ten for carte blanche.", "score", LineKind.SCORE)
+    for who, blanche in (("elder", elder_blanche), ("younger", younger_blanche)):
+        scored = tuple(c for cat in CATEGORIES if by_cat[cat].winner == who
+                       for c in by_cat[cat].scored)
+        running = (10 if blanche else 0) + sum(c.score for c in scored)
+        if who == "elder":
+            out.append(DialogueLine("elder", LineKind.SCORE, (running, running + 1), scored,
+                                    blanche=blanche, text=_score_text(scored, running, True,
+                                                                      blanche)))
+        elif scored or blanche:
+            out.append(DialogueLine("younger", LineKind.SCORE, (running,), scored,
+                                    blanche=blanche, text=_score_text(scored, running, False,
+                                                                      blanche)))
     return tuple(out)
+
+
+def _score_text(scored: Scored, running: int, elder: bool, blanche: bool) -> str:
+    parts = [_score_phrase(c) for c in scored]
+    if elder:
+        lead = running + 1
+        if parts:
+            return (f"{', '.join(parts).capitalize()}: {spoken_number(running)}. "
+                    f"And one I lead: {spoken_number(lead)}.")
+        start = "Ten for carte blanche, and o" if blanche else "O"
+        return f"{start}ne I lead: {spoken_number(lead)}."
+    if parts:
+        return f"{', '.join(parts).capitalize()}: {spoken_number(running)}."
+    return "Ten for carte blanche."
 
 
 def _score_phrase(c: Point | Run | CardSet) -> str:
@@ -541,10 +611,14 @@ def _score_phrase(c: Point | Run | CardSet) -> str:
 
 __all__ = [
     "CATEGORIES",
+    "Answer",
+    "BlancheShowing",
+    "Calls",
     "Declarable",
     "Declaration",
     "DeclarationError",
     "DialogueLine",
+    "LineKind",
     "Reason",
     "Verdict",
     "decide",
