@@ -19,6 +19,7 @@ import streamlit as st
 
 from piquet.cards import Card, Rank, Suit
 from words import _
+from words.cards import card_name
 
 __all__ = [
     "CARD_ASPECT",
@@ -174,14 +175,11 @@ def _card_svg(
     dim: bool,
     four_colour: bool,
     style: str = "",
-    face_down_label: str = "",
+    label: str = "",
 ) -> str:
     width = max(float(width), 8.0)
     height = width * CARD_ASPECT
-    if card is None:
-        label, colour = face_down_label, BLACK
-    else:
-        label, colour = card.name, card_colour(card.suit, four_colour)
+    colour = BLACK if card is None else card_colour(card.suit, four_colour)
     label = html.escape(label)
     parts: list[str] = [
         '<svg xmlns="http://www.w3.org/2000/svg" '
@@ -248,7 +246,7 @@ def card_svg(
         dim=dim,
         four_colour=four_colour,
         # the label is part of the cache key, so each language keeps its own SVG
-        face_down_label=_("Face-down card") if face_down else "",
+        label=_("Face-down card") if face_down else card_name(card),
     )
 
 
@@ -279,6 +277,7 @@ def cards_row_html(
             dim=card in dim,
             four_colour=four_colour,
             style=f"margin-left:-{_num(shift)}px" if overlap and i else "",
+            label=card_name(card),
         )
         for i, card in enumerate(cards)
     ]

@@ -6,20 +6,44 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from piquet import DialogueLine
-from words import _
+from piquet import Answer, DialogueLine, LineKind
+from words.declarations import line_text
+from words.names import role_name
 
-_CHIPS: Final = {"Good.": "pq-good", "Not good.": "pq-notgood", "Equal.": "pq-equal"}
+_CHIPS: Final = {Answer.GOOD: "pq-good", Answer.NOT_GOOD: "pq-notgood",
+                 Answer.EQUAL: "pq-equal"}
 
 
 def _speaker(role: str) -> str:
     """A speaker as the page names him, in the current language (a role the text layer does
-    not know, capitalised)."""
-    if role == "elder":
-        return _("Elder")
-    if role == "younger":
-        return _("Younger")
-    return role.capitalize()
+    not know, as given)."""
+    try:
+        return role_name(role)
+    except KeyError:
+        return role
+
+
+def answer_chip(line: DialogueLine) -> str | None:
+    """The chip class of Younger's answer (``pq-good``...), ``None`` for any other line.
+
+    >>> answer_chip(DialogueLine("younger", LineKind.ANSWER, combination=Answer.NOT_GOOD))
+    'pq-notgood'
+    >>> answer_chip(DialogueLine("elder", LineKind.ASK_PIPS)) is None
+    True
+    """
+    if line.kind is not LineKind.ANSWER or not isinstance(line.combination, Answer):
+        return None
+    return _CHIPS[line.combination]
+
+
+def speech_html(speaker: str, who: str, text: str, chip: str | None = None) -> str:
+    """One spoken line: ``who`` (the speaker's name) says ``text``; ``chip`` styles it as an
+    answer. Everything is escaped."""
+    shown = html.escape(text)
+    if chip:
+        shown = f'<span class="{html.escape(chip)}">{shown}</span>'
+    return (f'<div class="pq-{html.escape(speaker)}"><span class="pq-speaker">'
+            f"{html.escape(who)}</span> {shown}</div>")
 
 
 def dialogue_html(lines: Iterable[DialogueLine | tuple[str, str]],
@@ -28,14 +52,12 @@ def dialogue_html(lines: Iterable[DialogueLine | tuple[str, str]],
     ``lines`` are :class:`DialogueLine` objects or ``(speaker, text)`` pairs."""
     out = ['<div class="pq-dialogue">']
     for line in lines:
-        speaker, text = ((line.speaker, line.text) if isinstance(line, DialogueLine)
-                         else line)
-        shown = html.escape(text)
-        chip = _CHIPS.get(text)
-        if chip and speaker == "younger":
-            shown = f'<span class="{chip}">{shown}</span>'
+        speaker: str
+        if isinstance(line, DialogueLine):
+            speaker, text, chip = line.speaker, line_text(line), answer_chip(line)
+        else:
+            (speaker, text), chip = line, None
         who = names[speaker] if names and speaker in names else _speaker(speaker)
-        out.append(f'<div class="pq-{html.escape(speaker)}"><span class="pq-speaker">'
-                   f"{html.escape(who)}</span> {shown}</div>")
+        out.append(speech_html(speaker, who, text, chip))
     out.append("</div>")
     return "".join(out)
