@@ -3,8 +3,11 @@
 Pure Python (no UI, no I/O). From a deal record, :func:`build_steps` makes one :class:`Step`
 for the deal, carte blanche (when held), each exchange, each line of the declaring dialogue,
 each trick and the result. Every step carries the state to draw (both hands, the talon, the
-trick, the running tally by category) and a caption built from the engine's own explanations.
-A scenario (:func:`parse_scenario`) adds a title, a lesson, a summary and its own captions.
+trick, the running tally by category), the line spoken (a dialogue step) and a title and
+caption in the current language, said by :mod:`words.walkthrough` and the text layer's
+sentences for the verdicts, tricks and bonuses. What a step says is decided from facts (the
+line's :class:`~piquet.declare.LineKind`, the verdicts, the roles), never from wording. A
+scenario (:func:`parse_scenario`) adds a title, a lesson, a summary and its own captions.
 
 >>> import json, pathlib
 >>> rec = {"rules": "cavendish",
@@ -28,24 +31,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-from academy.rule_text import (
-    RuleFlag,
-    agree,
-    blanche_call,
-    blanche_showing,
-    counted,
-    number_word,
-    rule_sentence,
-)
+import words.walkthrough as ww
+from academy.rule_text import RuleFlag, blanche_showing, blanche_shown, rule_sentence
 from piquet.cards import Card, format_cards, sort_cards
 from piquet.combos import CardSet, Point, Sequence as Run, pretty
-from piquet.declare import Declaration, DialogueLine, Verdict, full_declaration
+from piquet.declare import (
+    Declaration,
+    DialogueLine,
+    LineKind,
+    Verdict,
+    full_declaration,
+)
 from piquet.reckon import Role, ScoreEvent
 from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_record
 from piquet.rules import Rules
-from words.declarations import says_nothing, verdict_text
+from words import _
+from words.declarations import answer_text, line_text, verdict_text
 from words.play import trick_text
 from words.reckoning import bonus_text
+from words.walkthrough import Category
 
 StepKind = Literal["deal", "blanche", "exchange", "dialogue", "trick", "result"]
 Tally = dict[str, dict[str, int]]
@@ -53,7 +57,8 @@ Tally = dict[str, dict[str, int]]
 
 _PLAY_KINDS: Final = ("lead", "capture", "last")
 _BONUS_KINDS: Final = ("repique", "pique")
-_CATEGORY_NAMES: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
+_CATEGORIES: Final[dict[str, Category]] = {"point": "point", "sequences": "sequences",
+                                           "sets": "sets"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,9 @@ class Step:
     scenario's own caption for the step, if it has one. ``highlight`` are the cards to mark
     in the hands shown and ``highlight_note`` says what they are ("the cards Elder drew").
     ``rules_cited`` names the :class:`~piquet.rules.Rules` flags whose rule the caption
-    states (in the words of :mod:`academy.rule_text`).
+    states (in the words of :mod:`academy.rule_text`). ``line`` is the dialogue line the step
+    speaks (a dialogue or carte blanche step). ``title``, ``caption``, ``announcement`` and
+    ``highlight_note`` are in the language current when the steps were built.
     """
 
     number: int
@@ -86,7 +93,7 @@ class Step:
     trick_winner: Role | None = None
     tricks_won: tuple[int, int] = (0, 0)
     speaker: Role | None = None
-    line: str = ""
+    line: DialogueLine | None = None
     dialogue: tuple[DialogueLine, ...] = ()
     events: tuple[ScoreEvent, ...] = ()
     tally: Tally = field(default_factory=dict)
@@ -142,41 +149,49 @@ def parse_scenario(data: object, name: str = "") -> Scenario:
     piquet.record.RecordError: caption key 'x' is not a step number
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"a scenario must be an object, not {type(data).__name__}")
+        raise RecordError(f"a scenario must be an object, not {type(data).__name__}",
+                          code="scenario_not_object", values=(type(data).__name__,))
     if "record" in data:
         record = data["record"]
         meta: Mapping[str, Any] = data
     else:
         record, meta = data, {}
     if not isinstance(record, Mapping):
-        raise RecordError(f"'record' must be an object, not {type(record).__name__}")
+        raise RecordError(f"'record' must be an object, not {type(record).__name__}",
+                          code="scenario_record_not_object", values=(type(record).__name__,))
     texts: dict[str, str] = {}
     for key in ("title", "lesson", "summary"):
         value = meta.get(key, "")
         if not isinstance(value, str):
-            raise RecordError(f"{key!r} must be text, not {type(value).__name__}")
+            raise RecordError(f"{key!r} must be text, not {type(value).__name__}",
+                              code="scenario_not_text", values=(key, type(value).__name__))
         texts[key] = value
     raw = meta.get("captions") or {}
     if not isinstance(raw, Mapping):
-        raise RecordError("'captions' must be an object mapping step numbers to text")
+        raise RecordError("'captions' must be an object mapping step numbers to text",
+                          code="scenario_captions_not_object", values=(type(raw).__name__,))
     captions: dict[int, tuple[str, bool]] = {}
     for key, value in raw.items():
         try:
             n = int(key)
         except (TypeError, ValueError):
-            raise RecordError(f"caption key {key!r} is not a step number") from None
+            raise RecordError(f"caption key {key!r} is not a step number",
+                              code="scenario_caption_key", values=(key,)) from None
         if isinstance(value, str):
             captions[n] = (value, False)
         elif isinstance(value, Mapping) and isinstance(value.get("text"), str):
             captions[n] = (value["text"], bool(value.get("replace", False)))
         else:
-            raise RecordError(f"caption {key}: expected text or {{'text': ..., 'replace': ...}}")
-    title = texts["title"] or (name.replace("-", " ").capitalize() if name else "A deal")
+            raise RecordError(f"caption {key}: expected text or {{'text': ..., 'replace': ...}}",
+                              code="scenario_caption_value", values=(key,))
+    title = texts["title"] or (name.replace("-", " ").capitalize() if name
+                               else ww.default_title())
     return Scenario(name, title, texts["lesson"], texts["summary"], record, captions)
 
 
 def walkthrough(data: object, name: str = "") -> Walkthrough:
-    """Parse a scenario (or a bare record), score it and build its steps."""
+    """Parse a scenario (or a bare record), score it and build its steps (their words in the
+    current language: a cache of walkthroughs keys on :func:`words.language` too)."""
     scenario = parse_scenario(data, name)
     score = score_record(scenario.record)
     steps = build_steps(score, scenario.captions)
@@ -202,15 +217,7 @@ def _tally(events: tuple[ScoreEvent, ...]) -> Tally:
 _cards = pretty
 
 
-def _combo_text(c: Point | Run | CardSet) -> str:
-    if isinstance(c, Point):
-        return f"{c.length} cards making {c.pips} ({_cards(c.cards)})"
-    if isinstance(c, Run):
-        return f"{c.name.lower()} ({_cards(c.cards)})"
-    return f"{c.call.lower()} ({_cards(c.cards)})"
-
-
-def _best(decl: Declaration, category: str) -> Point | Run | CardSet | None:
+def _best(decl: Declaration, category: Category) -> Point | Run | CardSet | None:
     if category == "point":
         return decl.point
     if category == "sequences":
@@ -218,8 +225,8 @@ def _best(decl: Declaration, category: str) -> Point | Run | CardSet | None:
     return decl.best_set
 
 
-def _sunk_text(who: str, full: Declaration, declared: Declaration, category: str) -> str:
-    """A sentence when ``who`` declared less than he holds in ``category`` (else '')."""
+def _sunk(role: Role, full: Declaration, declared: Declaration, category: Category) -> str:
+    """A sentence when ``role`` declared less than he holds in ``category`` (else '')."""
     if category == "point":
         held: tuple[Point | Run | CardSet, ...] = (full.point,) if full.point else ()
         said: tuple[Point | Run | CardSet, ...] = (declared.point,) if declared.point else ()
@@ -229,10 +236,7 @@ def _sunk_text(who: str, full: Declaration, declared: Declaration, category: str
         held, said = full.sets, declared.sets
     if set(held) == set(said):
         return ""
-    held_t = ", ".join(_combo_text(c) for c in held) or "nothing"
-    said_t = ", ".join(_combo_text(c) for c in said) or "nothing"
-    return (f"{who} sinks: he holds {held_t} but declares {said_t}, to keep his hand hidden; "
-            "what he sinks cannot score.")
+    return ww.sunk_text(role, held, said)
 
 
 def _score_cards(verdicts: tuple[Verdict, ...], role: Role) -> frozenset[Card]:
@@ -245,18 +249,7 @@ def _score_cards(verdicts: tuple[Verdict, ...], role: Role) -> frozenset[Card]:
 
 
 def _announce(events: tuple[ScoreEvent, ...]) -> str:
-    parts = []
-    for ev in events:
-        who = ev.player.capitalize()
-        if ev.category == "repique":
-            parts.append(f"Repique! {who} reaches 30 on combinations alone before the other "
-                         "scores anything: +60.")
-        elif ev.category == "pique":
-            parts.append(f"Pique! {who} reaches 30 in combinations and play before Younger "
-                         "scores anything: +30.")
-        elif ev.category == "capot":
-            parts.append(f"Capot! {who} wins all twelve tricks: 40 instead of 10 for the cards.")
-    return " ".join(parts)
+    return ww.sentences(*(ww.announcement_text(ev.category, ev.player) for ev in events))
 
 
 def _with_bonus(events: tuple[ScoreEvent, ...], k: int) -> int:
@@ -267,75 +260,28 @@ def _with_bonus(events: tuple[ScoreEvent, ...], k: int) -> int:
 
 
 def spoken_under(dialogue: Sequence[DialogueLine], rules: Rules) -> tuple[DialogueLine, ...]:
-    """The engine's dialogue with each carte blanche announcement in the words of ``rules``
-    (when the cards are shown differs between the presets)."""
-    return tuple(DialogueLine(ln.speaker, blanche_call(rules, ln.speaker), ln.category,
-                              ln.kind)
-                 if ln.category == "blanche" else ln for ln in dialogue)
+    """The engine's dialogue with each carte blanche announcement as made under ``rules``
+    (when the cards are shown differs between the presets): the line names
+    :func:`~academy.rule_text.blanche_shown`, and :func:`words.declarations.line_text` says
+    it."""
+    return tuple(replace(ln, combination=blanche_shown(rules, ln.speaker))
+                 if ln.kind is LineKind.BLANCHE else ln for ln in dialogue)
 
 
 # --------------------------------------------------------------------------- counted messages
 # Every sentence with a count is a function of the count, so that a test can say each one
-# with 0, 1, 2 and 5 (see COUNTED_MESSAGES).
+# with 0, 1, 2 and 5 (see COUNTED_MESSAGES); they are said by words.walkthrough.
 
-
-def exchange_caption(who: str, n: int, discards: str, drawn: str, source: str) -> str:
-    """ "Elder discards two cards (…) and draws as many from the top of the talon (…)." """
-    text = f"{who} discards {counted(n, 'card', spell=True)} ({discards}) and draws "
-    if who == "Elder":
-        return text + f"as many {source} ({drawn})."
-    return text + drawn + (f", {source}." if source else ".")
-
-
-def elder_leaves_text(n: int, cards: str) -> str:
-    """ "He leaves one of his five (…): he may look at it, and Younger may take it." """
-    it = agree(n, "it", "them")
-    return (f"He leaves {number_word(n)} of his five ({cards}): he may look at {it}, and "
-            f"Younger may take {it}.")
-
-
-def talon_rest_text(n: int, cards: str) -> str:
-    """ "1 card stays in the talon (…)." """
-    return f"{counted(n, 'card')} {agree(n, 'stays', 'stay')} in the talon ({cards})."
-
-
-def leftovers_done_text(n: int, shown: bool) -> str:
-    """What Younger did with the cards he left (britannica): face up, or face down."""
-    it = agree(n, "it", "them")
-    return (f"Here he turns {it} face up." if shown
-            else f"Here he leaves {it} face down.")
-
-
-def tricks_stop_text(n: int) -> str:
-    """ "The record stops after 1 trick: …" """
-    return (f"The record stops after {counted(n, 'trick')}: the cards and capot are scored "
-            "only when all twelve are played.")
-
-
-def tricks_won_text(who: str, won: int, lost: int) -> str:
-    """ "Elder won 7 tricks to 5: the cards, 10." """
-    return f"{who} won {counted(won, 'trick')} to {lost}: the cards, 10."
-
-
-COUNTED_MESSAGES: Final = {
-    "exchange_caption (Elder)": lambda n: exchange_caption("Elder", n, "…", "…",
-                                                           "from the top of the talon"),
-    "exchange_caption (Younger)": lambda n: exchange_caption("Younger", n, "…", "…", ""),
-    "elder_leaves_text": lambda n: elder_leaves_text(n, "…"),
-    "talon_rest_text": lambda n: talon_rest_text(n, "…"),
-    "leftovers_done_text (face up)": lambda n: leftovers_done_text(n, True),
-    "leftovers_done_text (face down)": lambda n: leftovers_done_text(n, False),
-    "tricks_stop_text": tricks_stop_text,
-    "tricks_won_text": lambda n: tricks_won_text("Elder", n, 12 - n),
-}
-"""Each message of this module that says a count, as a function of the count (for tests)."""
+COUNTED_MESSAGES: Final = ww.COUNTED_MESSAGES
+"""Each message of the walkthrough that says a count, as a function of the count (for tests)."""
 
 
 def build_steps(
     record: Mapping[str, Any] | DealRecord | DealScore,
     captions: Mapping[int, tuple[str, bool]] | Mapping[int, str] | None = None,
 ) -> tuple[Step, ...]:
-    """The steps of a deal record (scored on the way; a bad record raises ``ValueError``).
+    """The steps of a deal record (scored on the way; a bad record raises ``ValueError``),
+    their titles and captions in the current language (:mod:`words.walkthrough`).
 
     ``captions`` maps step numbers (1-based) to a scenario's note: plain text extends the
     step's caption; ``(text, True)`` replaces it.
@@ -368,70 +314,65 @@ def build_steps(
     talon = rec.talon
     dealt = {"elder_hand": sort_cards(rec.elder), "younger_hand": sort_cards(rec.younger),
              "talon": talon}
-    add("deal", "The deal",
-        "Younger (the dealer) gives twelve cards each, in twos or threes, Elder first. The "
-        "other eight are the talon, face down: the top five are Elder's to draw from, the "
-        f"bottom three Younger's. Rules: {rules.title}. "
-        + rule_sentence(rules, "last_trick_point"),
+    add("deal", _("The deal"),
+        ww.sentences(ww.deal_caption(rules.title), rule_sentence(rules, "last_trick_point")),
         0, rules_cited=("last_trick_point",), **dealt)
 
     # 2. carte blanche (the engine's dialogue line says when it is shown under these rules)
     dialogue = spoken_under(dialogue, rules)
-    blanche_lines = tuple(ln for ln in dialogue if ln.category == "blanche")
+    blanche_lines = tuple(ln for ln in dialogue if ln.kind is LineKind.BLANCHE)
     if blanche_lines:
         holder: Role = "elder" if rec.blanche[0] else "younger"
-        who = holder.capitalize()
         hand = rec.elder if rec.blanche[0] else rec.younger
-        add("blanche", "Carte blanche",
-            f"{who} holds no king, queen or jack ({_cards(sort_cards(hand))}): carte blanche, "
-            f"worth 10. {blanche_showing(rules, holder)} It is reckoned first of everything, "
-            "so it counts towards his own repique or pique and stops the opponent's.",
-            upto_category("blanche"), speaker=holder, line=blanche_lines[0].text,
+        add("blanche", _("Carte blanche"),
+            ww.blanche_caption(holder, _cards(sort_cards(hand)), blanche_showing(rules, holder)),
+            upto_category("blanche"), speaker=holder, line=blanche_lines[0],
             dialogue=blanche_lines, highlight=frozenset(hand),
-            highlight_note=f"{who}'s twelve cards, not one of them a king, queen or jack",
+            highlight_note=ww.blanche_note(holder),
             rules_cited=("blanche_shown_after_opponent_discards",), **dealt)
 
     # 3. the exchange
     ne, ny = len(rec.elder_discard), len(rec.younger_discard)
     left = rec.elder_left
-    caption = exchange_caption("Elder", ne, _cards(rec.elder_discard),
-                               _cards(rec.elder_drawn), "from the top of the talon")
+    caption = ww.exchange_caption("elder", ne, _cards(rec.elder_discard),
+                                  _cards(rec.elder_drawn))
     if left:
-        caption += " " + elder_leaves_text(len(left), _cards(left))
+        caption = ww.sentences(caption, ww.elder_leaves_text(len(left), _cards(left)))
     after_e = {"elder_hand": sort_cards(rec.elder_after), "younger_hand": sort_cards(rec.younger),
                "talon": talon[ne:]}
-    add("exchange", "Elder's exchange", caption, shown, elder_discard=rec.elder_discard,
+    add("exchange", ww.exchange_title("elder"), caption, shown, elder_discard=rec.elder_discard,
         drawn=rec.elder_drawn, highlight=frozenset(rec.elder_drawn),
-        highlight_note="the cards Elder drew", **after_e)
+        highlight_note=ww.drawn_note("elder"), **after_e)
     rest = rec.talon_left
     cited: list[RuleFlag] = []
     if ny:
-        caption = exchange_caption("Younger", ny, _cards(rec.younger_discard),
-                                   _cards(rec.younger_drawn),
-                                   "Elder's leftovers first" if left else "")
+        caption = ww.exchange_caption("younger", ny, _cards(rec.younger_discard),
+                                      _cards(rec.younger_drawn), leftovers_first=bool(left))
     else:
-        caption = ("Younger keeps his twelve cards and does not exchange. "
-                   + rule_sentence(rules, "younger_must_exchange"))
+        caption = ww.sentences(ww.keeps_his_cards_text(),
+                               rule_sentence(rules, "younger_must_exchange"))
         cited.append("younger_must_exchange")
     if rest:
-        caption += " " + talon_rest_text(len(rest), _cards(rest))
-        caption += " " + rule_sentence(rules, "younger_may_look_at_leftovers")
-        if not rules.younger_may_look_at_leftovers:
-            caption += " " + leftovers_done_text(len(rest), rec.younger_shows_leftovers)
+        caption = ww.sentences(
+            caption, ww.talon_rest_text(len(rest), _cards(rest)),
+            rule_sentence(rules, "younger_may_look_at_leftovers"),
+            "" if rules.younger_may_look_at_leftovers
+            else ww.leftovers_done_text(len(rest), rec.younger_shows_leftovers))
         cited.append("younger_may_look_at_leftovers")
     after = {"elder_hand": sort_cards(rec.elder_after),
              "younger_hand": sort_cards(rec.younger_after), "talon": rest,
              "elder_discard": rec.elder_discard}
-    add("exchange", "Younger's exchange", caption, shown, younger_discard=rec.younger_discard,
-        drawn=rec.younger_drawn, highlight=frozenset(rec.younger_drawn),
-        highlight_note="the cards Younger drew" if ny else "", rules_cited=tuple(cited),
+    add("exchange", ww.exchange_title("younger"), caption, shown,
+        younger_discard=rec.younger_discard, drawn=rec.younger_drawn,
+        highlight=frozenset(rec.younger_drawn),
+        highlight_note=ww.drawn_note("younger") if ny else "", rules_cited=tuple(cited),
         **after)
     after["younger_discard"] = rec.younger_discard
 
     # 4. the declarations, line by line
     by_cat = {v.category: v for v in verdicts}
     spoken: list[DialogueLine] = list(blanche_lines)
-    lines = [ln for ln in dialogue if ln.category != "blanche"]
+    lines = [ln for ln in dialogue if ln.kind is not LineKind.BLANCHE]
     for i, ln in enumerate(lines):
         spoken.append(ln)
         cat = ln.category
@@ -439,65 +380,46 @@ def build_steps(
         upto = upto_category(cat) if cat in by_cat and last_of_cat else shown
         hl: frozenset[Card] = frozenset()
         hn = ""
-        if cat in by_cat:
-            v = by_cat[cat]
-            name = _CATEGORY_NAMES[cat]
-            if ln.speaker == "elder" and says_nothing(ln):
-                why = (f"Elder declares no {name}. " + verdict_text(v))
-                sunk = _sunk_text("Elder", e_full, e_decl, cat)
-                why = f"{sunk} {why}" if sunk else why
-            elif ln.speaker == "elder" and i > 0 and lines[i - 1].text == "What do they make?":
+        if ln.kind is not LineKind.SCORE and cat in _CATEGORIES:
+            category: Category = _CATEGORIES[cat]
+            v = by_cat[category]
+            if ln.kind is LineKind.NOTHING:
+                why = ww.sentences(_sunk("elder", e_full, e_decl, category),
+                                   ww.declares_nothing_text(category), verdict_text(v))
+            elif ln.kind is LineKind.GIVE_PIPS:
                 ep = e_decl.point
-                why = (f"Elder gives the pip total of his point: {ep.pips} "
-                       f"({_cards(ep.cards)}; ace 11, court cards 10, the others their face "
-                       "value)." if ep else "")
+                why = ww.give_pips_caption(ep.pips, _cards(ep.cards)) if ep else ""
                 hl = frozenset(ep.cards) if ep else hl
-                hn = "Elder's point"
-            elif ln.speaker == "elder":
-                best = _best(e_decl, cat)
-                what = {"point": "the number of cards in his best suit",
-                        "sequences": "his best sequence", "sets": "his best set"}[cat]
-                why = f"Elder calls {what}: " + (_combo_text(best) if best else "none") + "."
-                sunk = _sunk_text("Elder", e_full, e_decl, cat)
-                if sunk:
-                    why += " " + sunk
-                hl = frozenset(best.cards) if best else hl
-                hn = f"Elder's {'point' if cat == 'point' else 'best ' + name}"
-            elif ln.text == "What do they make?":
+                hn = ww.point_note("elder")
+            elif ln.kind is LineKind.ASK_PIPS:
                 yp = y_decl.point
-                why = ("Younger's point is as long "
-                       + (f"({_cards(yp.cards)})" if yp else "")
-                       + ", so he asks what Elder's cards make: the pips decide.")
+                why = ww.ask_pips_caption(_cards(yp.cards) if yp else "")
                 hl = frozenset(yp.cards) if yp else hl
-                hn = "Younger's point"
-            else:
-                why = f"Younger answers “{ln.text.rstrip('.')}”. {verdict_text(v)}"
-                sunk = _sunk_text("Younger", y_full, y_decl, cat)
-                if sunk:
-                    why += " " + sunk
-                best_y = _best(y_decl, cat)
-                best_e = _best(e_decl, cat)
+                hn = ww.point_note("younger")
+            elif ln.kind is LineKind.ANSWER:
+                answer = answer_text(v.reply) or line_text(ln)
+                why = ww.sentences(ww.answer_caption(answer), verdict_text(v),
+                                   _sunk("younger", y_full, y_decl, category))
+                best_y = _best(y_decl, category)
+                best_e = _best(e_decl, category)
                 hl = frozenset((*(best_e.cards if best_e else ()),
                                 *(best_y.cards if best_y else ())))
-                hn = f"the {name}s compared"
-            title = f"{ln.speaker.capitalize()}: “{ln.text}”"
+                hn = ww.compared_note(category)
+            else:  # Elder calls his point, best sequence or best set
+                best = _best(e_decl, category)
+                why = ww.sentences(ww.call_caption(category, best) if best
+                                   else ww.declares_nothing_text(category),
+                                   _sunk("elder", e_full, e_decl, category))
+                hl = frozenset(best.cards) if best else hl
+                hn = ww.called_note(category)
         else:  # the scoring lines
-            if ln.speaker == "elder":
-                why = ("Elder scores every category Younger called good, with all his "
-                       "combinations of that kind, and leads to the first trick, scoring one "
-                       "for the lead.")
-                hl = _score_cards(verdicts, "elder")
-                hn = "the cards that score for Elder"
-            else:
-                why = ("Before he plays to the first trick, Younger scores every category where "
-                       "he answered “Not good” or Elder called nothing. What he leaves out now "
-                       "cannot be scored later.")
-                hl = _score_cards(verdicts, "younger")
-                hn = "the cards that score for Younger"
+            why = ww.scoring_caption(ln.speaker)
+            hl = _score_cards(verdicts, ln.speaker)
+            hn = ww.scoring_note(ln.speaker)
             upto = upto_category("blanche", "point", "sequences", "sets")
-            title = f"{ln.speaker.capitalize()}: “{ln.text}”"
-        add("dialogue", title, why.strip(), upto, speaker=ln.speaker, line=ln.text,
-            dialogue=tuple(spoken), highlight=hl, highlight_note=hn if hl else "", **after)
+        add("dialogue", ww.line_title(ln.speaker, line_text(ln)), why, upto,
+            speaker=ln.speaker, line=ln, dialogue=tuple(spoken), highlight=hl,
+            highlight_note=hn if hl else "", **after)
 
     # 5. the tricks
     held = {"elder": set(rec.elder_after), "younger": set(rec.younger_after)}
@@ -511,35 +433,36 @@ def build_steps(
         cap = trick_text(t)
         cited_t: tuple[RuleFlag, ...] = ()
         if t.number == 12:
-            cap += " This is the last trick. " + rule_sentence(rules, "last_trick_point")
+            cap = ww.sentences(cap, ww.last_trick_text(),
+                               rule_sentence(rules, "last_trick_point"))
             cited_t = ("last_trick_point",)
         won_by = t.led if t.winner == t.leader else t.second
         after_t = {**after, "elder_hand": sort_cards(held["elder"]),
                    "younger_hand": sort_cards(held["younger"])}
-        add("trick", f"Trick {t.number}", cap, upto, trick=(t.led, t.second),
+        add("trick", ww.trick_title(t.number), cap, upto, trick=(t.led, t.second),
             trick_number=t.number, trick_leader=t.leader, trick_winner=t.winner,
             tricks_won=(won[0], won[1]), highlight=frozenset((won_by,)),
-            highlight_note="the card that wins the trick", rules_cited=cited_t, **after_t)
+            highlight_note=ww.winning_card_note(), rules_cited=cited_t, **after_t)
 
     # 6. the result
     if score.complete:
         e_won, y_won = won
         if score.play.capot[0] or score.play.capot[1]:
-            who = "Elder" if score.play.capot[0] else "Younger"
-            end = f"{who} won all twelve tricks: capot, 40 (in place of the 10 for the cards)."
+            end = ww.capot_text("elder" if score.play.capot[0] else "younger")
         elif e_won == y_won:
-            end = "Six tricks each: nobody scores the cards."
+            end = ww.tricks_shared_text()
         else:
-            who = "Elder" if e_won > y_won else "Younger"
-            end = tricks_won_text(who, max(won), min(won))
+            end = ww.tricks_won_text("elder" if e_won > y_won else "younger", max(won),
+                                     min(won))
         final = score.as_dict()
-        cap = (f"{end} {bonus_text(score.reckoning)} Final score: Elder "
-               f"{final['elder']['total']}, Younger {final['younger']['total']}.")
+        cap = ww.sentences(end, bonus_text(score.reckoning),
+                           ww.final_score_text(final["elder"]["total"],
+                                               final["younger"]["total"]))
     else:
-        cap = f"{tricks_stop_text(len(tricks))} {bonus_text(score.reckoning)}"
+        cap = ww.sentences(ww.tricks_stop_text(len(tricks)), bonus_text(score.reckoning))
     last_hands = {**after, "elder_hand": sort_cards(held["elder"]),
                   "younger_hand": sort_cards(held["younger"])}
-    add("result", "The result", cap, len(events), tricks_won=(won[0], won[1]), **last_hands)
+    add("result", _("The result"), cap, len(events), tricks_won=(won[0], won[1]), **last_hands)
 
     if captions:
         out = []
@@ -587,13 +510,15 @@ def decode_record(value: str) -> dict[str, Any]:
     ...
     piquet.record.RecordError: the link's record is not readable: it is cut short or mistyped
     """
-    unreadable = RecordError("the link's record is not readable: it is cut short or mistyped")
+    unreadable = RecordError("the link's record is not readable: it is cut short or mistyped",
+                             code="link_unreadable")
     value = value.strip()
     if not value:
-        raise RecordError("the link's record is empty")
+        raise RecordError("the link's record is empty", code="link_empty")
     if len(value) > LINK_MAX_CHARS:
         raise RecordError(f"the link's record is too long ({len(value)} characters; a deal "
-                          f"needs far fewer than {LINK_MAX_CHARS})")
+                          f"needs far fewer than {LINK_MAX_CHARS})", code="link_too_long",
+                          values=(len(value), LINK_MAX_CHARS))
     if not all(c.isascii() and (c.isalnum() or c in "-_=") for c in value):
         raise unreadable
     try:
@@ -604,7 +529,8 @@ def decode_record(value: str) -> dict[str, Any]:
         inflater = zlib.decompressobj()
         raw_json = inflater.decompress(raw, _LINK_MAX_JSON)
         if inflater.unconsumed_tail:
-            raise RecordError("the link's record is too long to be a deal")
+            raise RecordError("the link's record is too long to be a deal",
+                              code="link_too_long", values=(len(value), LINK_MAX_CHARS))
         if not inflater.eof:  # the compressed stream stops before its end: cut short
             raise unreadable
     except zlib.error:
@@ -615,7 +541,8 @@ def decode_record(value: str) -> dict[str, Any]:
         raise unreadable from None
     if not isinstance(data, dict):
         raise RecordError("the link's record is not a deal record (it must be an object "
-                          "with the hands, the talon and the exchange)")
+                          "with the hands, the talon and the exchange)",
+                          code="link_not_a_record", values=(type(data).__name__,))
     return data
 
 
@@ -628,11 +555,10 @@ def describe_record(record: Mapping[str, Any] | DealRecord) -> str:
     'Elder AS KS QS AH KH QH AD KD QD AC KC 7C; Younger JS 10S 9S JH 10H 9H JD 10D 9D JC 10C 9C'
     """
     rec = DealRecord.from_json(record)
-    return (f"Elder {format_cards(sort_cards(rec.elder))}; "
-            f"Younger {format_cards(sort_cards(rec.younger))}")
+    return ww.record_line(format_cards(sort_cards(rec.elder)),
+                          format_cards(sort_cards(rec.younger)))
 
 
 __all__ = ["COUNTED_MESSAGES", "Scenario", "Step", "StepKind", "Tally", "Walkthrough",
-           "build_steps", "decode_record", "describe_record", "elder_leaves_text",
-           "encode_record", "exchange_caption", "leftovers_done_text", "parse_scenario",
-           "spoken_under", "talon_rest_text", "tricks_stop_text", "tricks_won_text", "walkthrough"]
+           "build_steps", "decode_record", "describe_record",
+           "encode_record", "parse_scenario", "spoken_under", "walkthrough"]

@@ -11,6 +11,7 @@ import pytest
 from academy.walkthrough import parse_scenario, walkthrough
 from piquet import score_record
 from piquet.deal import DealState
+from piquet.declare import Answer, LineKind
 from piquet.record import DealScore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,10 +94,11 @@ def test_pique_by_a_lead_that_loses_the_trick() -> None:
 def test_equal_point() -> None:
     s = scored("equal-point")
     v = s.declarations.verdicts[0]
-    assert v.category == "point" and v.winner is None and v.answer == "Equal"
+    assert v.category == "point" and v.winner is None and v.reply is Answer.EQUAL
     assert v.elder is not None and v.younger is not None
     assert s.as_dict()["elder"]["point"] == s.as_dict()["younger"]["point"] == 0
-    assert any(line.text == "Equal." for line in s.declarations.dialogue)
+    assert any(line.kind is LineKind.ANSWER and line.category == "point"
+               for line in s.declarations.dialogue)
 
 
 def test_blanche_blocks_repique() -> None:
