@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Final
+from typing import Any
 
 import streamlit as st
 
@@ -13,6 +13,7 @@ from academy.walkthrough import (
     Step,
     Walkthrough,
     encode_record,
+    walkthrough,
 )
 from ui.dialogue import dialogue_html
 from ui.links import page_url
@@ -24,7 +25,6 @@ from ui.play.state import (
     _on_pick_scenario,
     _on_present,
     _ss,
-    _walk,
     scenario_library,
 )
 from ui.play.words import step_missing, tricks_won_label, walk_talon_label
@@ -33,12 +33,27 @@ from ui.record_help import (
     record_uploader,
     show_record_problems,
 )
-from ui.settings import current_rules, follow_rules
+from ui.settings import current_rules, follow_rules, preset_label
 from ui.text import md_escape
+from words import _, language, use_language
 from words.errors import error_text
+from words.names import role_name
 
-WT_LINK_TEXT: Final = ("The link holds the whole deal record, so it shows this deal to anyone "
-                       "who opens it, without the file.")
+
+def _link_text() -> str:
+    return _("The link holds the whole deal record, so it shows this deal to anyone who opens "
+             "it, without the file.")
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _walk_in(text: str, name: str, lang: str) -> Walkthrough:
+    """The walkthrough of a scenario's JSON, its words in ``lang`` (cached per language)."""
+    with use_language(lang):
+        return walkthrough(json.loads(text), name)
+
+
+def _walk(text: str, name: str) -> Walkthrough:
+    return _walk_in(text, name, language())
 
 
 def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | None:
@@ -56,8 +71,8 @@ def _current_walkthrough(library: dict[str, dict[str, Any]]) -> Walkthrough | No
     try:
         return _walk(json.dumps(library[name]), name)
     except (ValueError, TypeError) as e:
-        st.error(f"The scenario {md_escape(repr(name))} cannot be shown: "
-                 f"{md_escape(error_text(e))}")
+        st.error(_("The scenario {name} cannot be shown: {problem}",
+                   name=md_escape(repr(name)), problem=md_escape(error_text(e))))
         return None
 
 
@@ -71,13 +86,15 @@ def _scenario_picker(library: dict[str, dict[str, Any]]) -> None:
     elif ss.get("wt_scenario") not in library:
         ss["wt_scenario"] = next(iter(library))
 
-    loaded = f"{ss.get('wt_loaded_title') or 'A loaded deal'} (loaded)"
+    # TRANSLATORS: the scenario picker's entry for a deal the user loaded; {title} is its title.
+    loaded = (_("{title} (loaded)", title=ss["wt_loaded_title"]) if ss.get("wt_loaded_title")
+              else _("A loaded deal (loaded)"))
     titles = {n: str(data.get("title", n)) for n, data in library.items()}
 
     def title(n: str) -> str:  # AppTest calls it outside the run: no session state here
         return loaded if n == LOADED else titles.get(n, n)
 
-    st.selectbox("Scenario", options, key="wt_scenario", format_func=title,
+    st.selectbox(_("Scenario"), options, key="wt_scenario", format_func=title,
                  on_change=_on_pick_scenario, persist_state="session")
 
 
@@ -109,7 +126,7 @@ def render_walkthrough() -> None:
     ss = _ss()
     library = scenario_library()
     if not library:
-        st.warning("No scenarios found under content/scenarios/.")
+        st.warning(_("No scenarios found under {folder}.", folder="content/scenarios/"))
         return
     present = bool(ss.get("wt_present"))
     if present:
@@ -127,8 +144,8 @@ def render_walkthrough() -> None:
         with c1:
             _scenario_picker(library)
         with c2:
-            st.toggle("Load a deal record", key="wt_show_load",
-                      help="Paste or upload a deal record (JSON) to replay it step by step.")
+            st.toggle(_("Load a deal record"), key="wt_show_load",
+                      help=_("Paste or upload a deal record (JSON) to replay it step by step."))
         if ss.get("wt_show_load"):
             _record_box()
         _present_toggle()
@@ -156,12 +173,12 @@ def _record_box() -> None:
     (:mod:`ui.record_help`), an upload, and the record's problems in plain words."""
     ss = _ss()
     with st.container(border=True, key="wt_record_box"):
-        st.text_area("Paste a deal record (JSON)", key="wt_text", height=140,
+        st.text_area(_("Paste a deal record (JSON)"), key="wt_text", height=140,
                      placeholder='{"elder": [...], "younger": [...], "talon": [...], ...}')
         record_help("wt_help", "wt_text", on_load=_on_load_text,
-                    no_rules_means="the preset chosen in the sidebar")
+                    no_rules_means=_("the preset chosen in the sidebar"))
         record_uploader("wt_file", "wt_text", on_load=_on_load_text)
-        st.button("Load", key="wt_load", on_click=_on_load_text, type="primary",
+        st.button(_("Load"), key="wt_load", on_click=_on_load_text, type="primary",
                   icon=":material/slideshow:")
         show_record_problems(ss.get("wt_problems") or [])
 
@@ -169,11 +186,12 @@ def _record_box() -> None:
 def _nav(n: int, k: int, present: bool) -> None:
     if present:
         c1, c2, c3 = st.columns([1, 2, 1])
-        c1.button("◀ Back", key="wt_prev", on_click=_go, args=(k - 1,), disabled=k <= 1,
+        c1.button(_("◀ Back"), key="wt_prev", on_click=_go, args=(k - 1,), disabled=k <= 1,
                   shortcut="Left", width="stretch")
-        c2.markdown(f"<div class='pq-present-step'>Step {k} of {n}</div>",
+        where = _("Step {k} of {n}", k=k, n=n)
+        c2.markdown(f"<div class='pq-present-step'>{html.escape(where)}</div>",
                     unsafe_allow_html=True)
-        c3.button("Next ▶", key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
+        c3.button(_("Next ▶"), key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
                   shortcut="Right", type="primary", width="stretch")
         return
     with st.container(key="wt_nav"):
@@ -182,30 +200,30 @@ def _nav(n: int, k: int, present: bool) -> None:
 
 def _nav_row(n: int, k: int) -> None:
     c1, c2, c3, c4, c5 = st.columns([1, 1, 3, 1, 1])
-    c1.button("First", key="wt_first", on_click=_go, args=(1,), disabled=k <= 1,
+    c1.button(_("First"), key="wt_first", on_click=_go, args=(1,), disabled=k <= 1,
               icon=":material/first_page:", width="stretch")
-    c2.button("Back", key="wt_prev", on_click=_go, args=(k - 1,), disabled=k <= 1,
+    c2.button(_("Back"), key="wt_prev", on_click=_go, args=(k - 1,), disabled=k <= 1,
               icon=":material/chevron_left:", shortcut="Left", width="stretch")
-    c3.progress(k / n, text=f"Step {k} of {n}")
-    c4.button("Next", key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
+    c3.progress(k / n, text=_("Step {k} of {n}", k=k, n=n))
+    c4.button(_("Next"), key="wt_next", on_click=_go, args=(k + 1,), disabled=k >= n,
               icon=":material/chevron_right:", shortcut="Right", type="primary",
               width="stretch")
-    c5.button("Last", key="wt_last", on_click=_go, args=(n,), disabled=k >= n,
+    c5.button(_("Last"), key="wt_last", on_click=_go, args=(n,), disabled=k >= n,
               icon=":material/last_page:", width="stretch")
 
 
 def _present_toggle() -> None:
-    st.toggle("Presentation mode", key="wt_present", on_change=_on_present,
-              help="For a projector: big cards and text, no sidebar, one step per click or "
-                   "per arrow key (← →).")
+    st.toggle(_("Presentation mode"), key="wt_present", on_change=_on_present,
+              help=_("For a projector: big cards and text, no sidebar, one step per click or "
+                     "per arrow key (← →)."))
 
 
 def _share(params: dict[str, str], loaded: bool) -> None:
     link = page_url("/play", params)
-    with st.expander("Link to this step", icon=":material/link:"):
+    with st.expander(_("Link to this step"), icon=":material/link:"):
         st.code(link, language=None, wrap_lines=True)
-        st.caption(WT_LINK_TEXT if loaded else
-                   "The link opens this scenario at this step.")
+        st.caption(_link_text() if loaded else
+                   _("The link opens this scenario at this step."))
 
 
 def _render_step(w: Walkthrough, step: Step, present: bool,
@@ -219,9 +237,10 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
     else:
         st.subheader(md_escape(sc.title))
         if sc.lesson:
-            st.markdown(f"**Lesson:** {md_escape(sc.lesson)}")
+            st.markdown(_("**Lesson:** {lesson}", lesson=md_escape(sc.lesson)))
         if rules.name != current_rules().name:
-            st.caption(f"This deal is scored under its own rules: {rules.title}.")
+            st.caption(_("This deal is scored under its own rules: {rules}.",
+                         rules=md_escape(preset_label(rules.name))))
     _nav(n, step.number, present)
     hands = {"elder": step.elder_hand, "younger": step.younger_hand}
     trick_cards = frozenset(step.trick or ())
@@ -229,15 +248,17 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
     outlined = step.highlight_note if step.highlight & shown else ""
     box = st.container(key="pq_big" if present else "wt_box")
     with box:
-        title = f"{step.number}. {step.title}"
+        # TRANSLATORS: a walkthrough step's heading: its number and title ("3. The deal").
+        title = _("{number}. {title}", number=step.number, title=step.title)
         if step.announcement:
             st.markdown(f'<div class="pq-announce">{html.escape(step.announcement)}</div>',
                         unsafe_allow_html=True)
+        outlined_text = _("Outlined: {what}.", what=outlined)
         if present:
             st.markdown(f'<div class="pq-present-caption"><b>{html.escape(title)}</b><br>'
                         f"{html.escape(step.caption)}"
                         + (f"<br><i>{html.escape(step.note)}</i>" if step.note else "")
-                        + (f'<br><span class="pq-outlined">Outlined: {html.escape(outlined)}.'
+                        + (f'<br><span class="pq-outlined">{html.escape(outlined_text)}'
                            "</span>" if outlined else "")
                         + "</div>", unsafe_allow_html=True)
         else:
@@ -246,7 +267,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
             if step.note:
                 st.markdown(f":material/lightbulb: {md_escape(step.note)}")
             if outlined:
-                st.caption(f"Outlined: {outlined}.")
+                st.caption(md_escape(outlined_text))
         left, right = st.columns([3, 2], gap="large")
         width = CARD_W
         with left, st.container(key="pq_hands" if present else "wt_hands"):
@@ -256,19 +277,20 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                     won = step.tricks_won[0 if role == "elder" else 1]
                     lbl = tricks_won_label(role, won, role == "younger")
                 else:
-                    lbl = role.capitalize() + (" (dealer)" if role == "younger" else "")
+                    lbl = _("Elder") if role == "elder" else _("Younger (dealer)")
                 _label(lbl)
                 if hand:
                     _html_cards(hand, width=width, overlap=True,
                                 highlight=step.highlight & frozenset(hand))
                 else:
-                    st.caption("No cards left.")
+                    st.caption(_("No cards left."))
         trick_col = right if present else left
         if step.trick is not None:
             with trick_col, st.container(key="pq_trick" if present else "wt_trick"):
                 led, second = step.trick
-                leader = (step.trick_leader or "").capitalize()
-                _label(f"Trick {step.trick_number}: {leader} leads".strip())
+                _label(_("Trick {number}: Elder leads", number=step.trick_number)
+                       if step.trick_leader == "elder" else
+                       _("Trick {number}: Younger leads", number=step.trick_number))
                 _html_cards((led, second), width=width, highlight=step.highlight & trick_cards)
         with left:
             if step.talon and step.kind in ("deal", "blanche", "exchange"):
@@ -278,28 +300,30 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                                                            or step.younger_discard):
                 d1, d2 = st.columns(2)
                 with d1:
-                    _html_cards(step.elder_discard, width=SMALL_W, caption="Elder's discards")
+                    _html_cards(step.elder_discard, width=SMALL_W,
+                                caption=_("Elder's discards"))
                 with d2:
                     _html_cards(step.younger_discard, width=SMALL_W,
-                                caption="Younger's discards")
+                                caption=_("Younger's discards"))
         with right:
-            _label("Running tally")
-            st.markdown(tally_html(step.tally, [("elder", "Elder"), ("younger", "Younger")]),
+            _label(_("Running tally"))
+            st.markdown(tally_html(step.tally, [("elder", role_name("elder")),
+                                                ("younger", role_name("younger"))]),
                         unsafe_allow_html=True)
             if step.dialogue:
                 lines = step.dialogue[-4:] if present else step.dialogue
-                _label("The dialogue so far" if len(lines) == len(step.dialogue)
-                       else "The dialogue (the last lines)")
+                _label(_("The dialogue so far") if len(lines) == len(step.dialogue)
+                       else _("The dialogue (the last lines)"))
                 st.markdown(dialogue_html(lines), unsafe_allow_html=True)
     if step.number == n and not present:
         if sc.summary:
             st.success(md_escape(sc.summary))
-        st.download_button("Download this deal record (JSON)",
+        st.download_button(_("Download this deal record (JSON)"),
                            json.dumps(w.score.record.to_json(), indent=1),
                            file_name=f"{sc.name or 'deal'}.json", mime="application/json",
                            key="wt_download", icon=":material/download:")
     if not present and sc.summary and step.number != n:
-        with st.expander("What this deal shows"):
+        with st.expander(_("What this deal shows")):
             st.markdown(md_escape(sc.summary))
     if not present and params is not None:
         _share(params, "record" in params)
