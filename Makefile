@@ -1,6 +1,6 @@
 # Piquet Academy — build and test entry points.
 #   make run    install the runtime requirements into .venv and start the app on localhost
-#   make test   install the dev requirements and Debian's chromium, then ruff, mypy, pytest
+#   make test   install dev requirements, Debian's chromium + postgresql; ruff, mypy, pytest
 #   make lint   ruff + mypy only
 #   make catalogs  extract the text layer's messages, update the .po catalogs, compile the .mo
 #   make bench  run every bench/*.py script
@@ -23,8 +23,8 @@ PORT ?= 8501
 
 help:
 	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
-	@echo "make test   - install requirements-dev.txt + Debian chromium, then ruff, mypy --strict, pytest"
-	@echo "make lint   - ruff check + mypy --strict piquet academy ui words"
+	@echo "make test   - install requirements-dev.txt + Debian chromium and postgresql, then ruff, mypy --strict, pytest"
+	@echo "make lint   - ruff check + mypy --strict piquet academy ui words store"
 	@echo "make catalogs - extract messages into locales/messages.pot, update the .po, compile the .mo"
 	@echo "make bench  - run every bench/*.py script"
 	@echo "make soak   - the model-based page tests, thousands of random steps a page"
@@ -50,13 +50,14 @@ chromium:
 
 test: $(DEV_STAMP)
 	bash scripts/install-chromium.sh
+	bash scripts/postgres.sh install
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet academy ui words
+	$(PY) -m mypy --strict piquet academy ui words store
 	$(PY) -m pytest
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet academy ui words
+	$(PY) -m mypy --strict piquet academy ui words store
 
 catalogs: $(RUN_STAMP)
 	$(PY) scripts/catalogs.py

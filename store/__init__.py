@@ -1,0 +1,71 @@
+"""Progress kept: the learner's progress in a real database, through SQLAlchemy Core.
+
+Pure Python (no Streamlit); the app's side is ``ui/storage.py``.
+
+- :mod:`store.ids`: anonymous learner ids (secrets) and the hashed keys rows carry.
+- :mod:`store.schema`, :mod:`store.migrate`: the tables and their versioned migration.
+- :mod:`store.writes`, :mod:`store.progress`: writes as values, applied in transactions;
+  the reads.
+- :mod:`store.spacing`: spaced repetition (Leitner boxes) as pure functions.
+- :mod:`store.saver`: a session's writes kept while the database is away, flushed on return.
+- :mod:`store.engine`, :mod:`store.clock`: engine settings (SQLite made transactional), clocks.
+
+See docs/storage.md for what is stored, where, and for how long.
+"""
+
+from __future__ import annotations
+
+from store.clock import Clock, FakeClock, utc_now
+from store.engine import make_engine, prepare_engine
+from store.errors import SchemaTooNew, StoreUnavailable
+from store.ids import LearnerKey, learner_key, matches, new_learner_id, parse_learner_id
+from store.migrate import LATEST, current_version, migrate
+from store.progress import ItemProgress, KindTotals, RoundSummary, Store, StoredSettings
+from store.saver import Saver
+from store.spacing import Review, review
+from store.writes import (
+    AnswerGiven,
+    ClearPartie,
+    Forget,
+    ItemSeen,
+    RoundFinished,
+    RoundStarted,
+    SavePartie,
+    SaveSettings,
+    Write,
+)
+
+__all__ = [
+    "LATEST",
+    "AnswerGiven",
+    "ClearPartie",
+    "Clock",
+    "FakeClock",
+    "Forget",
+    "ItemProgress",
+    "ItemSeen",
+    "KindTotals",
+    "LearnerKey",
+    "Review",
+    "RoundFinished",
+    "RoundStarted",
+    "RoundSummary",
+    "SavePartie",
+    "SaveSettings",
+    "Saver",
+    "SchemaTooNew",
+    "Store",
+    "StoreUnavailable",
+    "StoredSettings",
+    "Write",
+    "current_version",
+    "learner_key",
+    "make_engine",
+    "matches",
+    "migrate",
+    "new_learner_id",
+    "parse_learner_id",
+    "prepare_engine",
+    "review",
+    "utc_now",
+]

@@ -1,0 +1,196 @@
+"""The explicit, versioned migration of the store's schema.
+
+The database records each applied step in ``schema_version``. :func:`migrate` applies the
+steps a database lacks, in order, inside ONE transaction (PostgreSQL and, through
+:mod:`store.engine`, SQLite both have transactional DDL): a failing step leaves the database
+as it was. Concurrent starts are serialised (an advisory lock on PostgreSQL, ``BEGIN
+IMMEDIATE`` on SQLite).
+
+Each step creates its tables from its OWN definitions, frozen as they were when the step was
+written: :mod:`store.schema` describes the current shape and may move on, a step never
+changes. To change the schema: edit :mod:`store.schema`, append a step here (``ALTER TABLE``
+through ``op``-style SQL, or new tables), and run the tests (they check that a migrated
+database matches :mod:`store.schema` column for column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    func,
+    insert,
+    select,
+    text,
+)
+
+from store.clock import Clock, utc_now
+from store.columns import KEY_LEN, UTCDateTime
+from store.engine import WRITE, prepare_engine
+from store.errors import SchemaTooNew
+from store.schema import schema_version
+
+__all__ = ["LATEST", "STEPS", "SchemaTooNew", "Step", "current_version", "migrate"]
+
+_ADVISORY_LOCK: Final = 0x5049_5155  # "PIQU": one lock id for every migrator of this schema
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    version: int
+    name: str
+    apply: Callable[[Connection], None]
+
+
+def _learner(primary_key: bool = False) -> Column[str]:
+    return Column(
+        "learner", String(KEY_LEN), ForeignKey("learners.key"),
+        primary_key=primary_key, nullable=False,
+    )
+
+
+def _v1_learners_settings_items(conn: Connection) -> None:
+    md = MetaData()
+    Table(
+        "learners", md,
+        Column("key", String(KEY_LEN), primary_key=True),
+        Column("created_at", UTCDateTime, nullable=False),
+        Column("seen_at", UTCDateTime, nullable=False),
+    )
+    Table(
+        "settings", md,
+        _learner(primary_key=True),
+        Column("preset", String(40)),
+        Column("four_colour", Boolean),
+        Column("language", String(16)),
+        Column("updated_at", UTCDateTime, nullable=False),
+    )
+    Table(
+        "items", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        _learner(),
+        Column("kind", String(24), nullable=False),
+        Column("item", String(120), nullable=False),
+        Column("times_right", Integer, nullable=False),
+        Column("times_wrong", Integer, nullable=False),
+        Column("box", Integer, nullable=False),
+        Column("interval_s", Integer, nullable=False),
+        Column("due_at", UTCDateTime, nullable=False),
+        Column("last_seen", UTCDateTime, nullable=False),
+        Column("last_right", Boolean, nullable=False),
+        UniqueConstraint("learner", "kind", "item", name="uq_items_learner_kind_item"),
+        Index("ix_items_learner_due", "learner", "due_at"),
+    )
+    md.create_all(conn)
+
+
+def _v2_quiz_rounds(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))
+    Table(
+        "rounds", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        _learner(),
+        Column("round_id", String(32), nullable=False),
+        Column("level", String(24)),
+        Column("seed", String(64)),
+        Column("length", Integer, nullable=False),
+        Column("started_at", UTCDateTime, nullable=False),
+        Column("finished_at", UTCDateTime),
+        UniqueConstraint("learner", "round_id", name="uq_rounds_learner_round"),
+    )
+    Table(
+        "answers", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        _learner(),
+        Column("round_id", String(32), nullable=False),
+        Column("position", Integer, nullable=False),
+        Column("kind", String(40), nullable=False),
+        Column("outcome", String(8), nullable=False),
+        Column("answered_at", UTCDateTime, nullable=False),
+        UniqueConstraint(
+            "learner", "round_id", "position", name="uq_answers_learner_round_pos"
+        ),
+    )
+    md.create_all(conn, tables=[md.tables["rounds"], md.tables["answers"]])
+
+
+def _v3_partie_in_progress(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))
+    parties = Table(
+        "parties", md,
+        _learner(primary_key=True),
+        Column("data", JSON, nullable=False),
+        Column("saved_at", UTCDateTime, nullable=False),
+    )
+    parties.create(conn)
+
+
+#: Every step, in order; never edit or remove one that has shipped, append a new one.
+STEPS: Final[tuple[Step, ...]] = (
+    Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
+    Step(2, "quiz rounds and answers", _v2_quiz_rounds),
+    Step(3, "partie in progress", _v3_partie_in_progress),
+)
+LATEST: Final = STEPS[-1].version
+
+
+def _version(conn: Connection) -> int:
+    return int(conn.scalar(select(func.coalesce(func.max(schema_version.c.version), 0))) or 0)
+
+
+def current_version(engine: Engine) -> int:
+    """The version of the database (0 when it has no ``schema_version`` table yet)."""
+    prepare_engine(engine)
+    with engine.connect() as conn:
+        if not engine.dialect.has_table(conn, schema_version.name):
+            return 0
+        return _version(conn)
+
+
+def migrate(
+    engine: Engine,
+    *,
+    target: int | None = None,
+    steps: Sequence[Step] = STEPS,
+    clock: Clock = utc_now,
+) -> int:
+    """Bring the database up to ``target`` (default: the latest step); returns its version.
+
+    All missing steps run in one transaction. Raises :class:`SchemaTooNew` when the database
+    is ahead of ``steps`` (an older app must not write into a newer schema).
+    """
+    prepare_engine(engine)
+    goal = target if target is not None else (steps[-1].version if steps else 0)
+    with engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _ADVISORY_LOCK})
+        schema_version.create(conn, checkfirst=True)
+        version = _version(conn)
+        if version > (steps[-1].version if steps else 0):
+            raise SchemaTooNew(f"database schema v{version} is newer than this app's")
+        for step in steps:
+            if version < step.version <= goal:
+                step.apply(conn)
+                conn.execute(
+                    insert(schema_version).values(
+                        version=step.version, name=step.name, applied_at=clock()
+                    )
+                )
+                version = step.version
+    return version

@@ -1,0 +1,358 @@
+"""The store's queries: a learner's progress read and written through SQLAlchemy Core.
+
+Everything is keyed by a :data:`~store.ids.LearnerKey` (the hash of the secret id): a key
+that has no rows — a new learner, or a forged or broken id — reads as a fresh start, and
+reading never creates rows. Every :meth:`Store.apply` is one transaction: all of its writes
+land, or none.
+
+>>> from store.clock import FakeClock
+>>> from store.engine import make_engine
+>>> from store.ids import learner_key, new_learner_id
+>>> from store.migrate import migrate
+>>> from store.writes import ItemSeen, SaveSettings
+>>> engine = make_engine("sqlite://")
+>>> _ = migrate(engine)
+>>> clock = FakeClock()
+>>> store = Store(engine, clock=clock)
+>>> me = learner_key(new_learner_id())
+>>> store.settings(me) is None
+True
+>>> store.apply(me, [SaveSettings(clock(), four_colour=True),
+...                  ItemSeen(clock(), "stage", "point-1", right=False)])
+>>> store.settings(me)
+StoredSettings(preset=None, four_colour=True, language=None)
+>>> clock.advance(minutes=10)
+>>> [(p.item, p.review.box) for p in store.due(me, missed_only=True)]
+[('point-1', 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    and_,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+
+from store import schema as t
+from store.clock import Clock, as_utc, utc_now
+from store.engine import WRITE, prepare_engine
+from store.ids import LearnerKey
+from store.spacing import Review, review
+from store.writes import (
+    AnswerGiven,
+    ClearPartie,
+    Forget,
+    ItemSeen,
+    RoundFinished,
+    RoundStarted,
+    SavePartie,
+    SaveSettings,
+    Write,
+)
+
+__all__ = [
+    "ItemProgress",
+    "KindTotals",
+    "RoundSummary",
+    "Store",
+    "StoredSettings",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSettings:
+    preset: str | None
+    four_colour: bool | None
+    language: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemProgress:
+    kind: str
+    item: str
+    review: Review
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    round_id: str
+    level: str | None
+    seed: str | None
+    length: int
+    started_at: datetime
+    finished_at: datetime | None
+    right: int
+    wrong: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class KindTotals:
+    right: int = 0
+    wrong: int = 0
+    skipped: int = 0
+
+
+def _upsert(
+    conn: Connection,
+    table: Table,
+    keys: Mapping[str, Any],
+    values: Mapping[str, Any],
+    update_values: Mapping[str, Any] | None = None,
+) -> None:
+    """Insert ``keys | values``; on a conflict on ``keys``, update ``update_values`` (default
+    ``values``; nothing when empty). One statement on SQLite and PostgreSQL."""
+    changes = dict(values if update_values is None else update_values)
+    row = {**keys, **values}
+    name = conn.dialect.name
+    if name in ("sqlite", "postgresql"):
+        dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
+        stmt = dialect_insert(table).values(row)
+        if changes:
+            stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_=changes)
+        else:
+            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
+        conn.execute(stmt)
+        return
+    where = and_(*(table.c[k] == v for k, v in keys.items()))  # pragma: no cover - others
+    if conn.execute(select(func.count()).select_from(table).where(where)).scalar_one():
+        if changes:
+            conn.execute(update(table).where(where).values(changes))
+    else:
+        conn.execute(insert(table).values(row))
+
+
+def _review(row: Any) -> Review:
+    return Review(
+        right=row.times_right,
+        wrong=row.times_wrong,
+        box=row.box,
+        interval=timedelta(seconds=row.interval_s),
+        due_at=row.due_at,
+        last_seen=row.last_seen,
+        last_right=bool(row.last_right),
+    )
+
+
+class Store:
+    """A learner's progress in the database behind ``engine`` (migrated by the caller)."""
+
+    def __init__(self, engine: Engine, *, clock: Clock = utc_now) -> None:
+        self.engine = prepare_engine(engine)
+        self.clock = clock
+
+    # ------------------------------------------------------------------ writes
+
+    def apply(self, key: LearnerKey, writes: Iterable[Write]) -> None:
+        """Apply ``writes`` for the learner ``key``, in order, in ONE transaction."""
+        batch = list(writes)
+        if not batch:
+            return
+        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            for write in batch:
+                self._apply_one(conn, key, write)
+
+    def _touch(self, conn: Connection, key: LearnerKey, at: datetime) -> None:
+        _upsert(conn, t.learners, {"key": key}, {"created_at": at, "seen_at": at},
+                {"seen_at": at})
+
+    def _apply_one(self, conn: Connection, key: LearnerKey, write: Write) -> None:
+        if isinstance(write, Forget):
+            for table in t.LEARNER_TABLES:
+                column = table.c.key if table is t.learners else table.c.learner
+                conn.execute(delete(table).where(column == key))
+            return
+        self._touch(conn, key, write.at)
+        if isinstance(write, SaveSettings):
+            chosen = {
+                name: value
+                for name, value in (
+                    ("preset", write.preset),
+                    ("four_colour", write.four_colour),
+                    ("language", write.language),
+                )
+                if value is not None
+            }
+            _upsert(conn, t.settings, {"learner": key}, {**chosen, "updated_at": write.at})
+        elif isinstance(write, ItemSeen):
+            self._item_seen(conn, key, write)
+        elif isinstance(write, RoundStarted):
+            _upsert(
+                conn, t.rounds, {"learner": key, "round_id": write.round_id},
+                {"level": write.level, "seed": write.seed, "length": write.length,
+                 "started_at": write.at},
+                {},
+            )
+        elif isinstance(write, AnswerGiven):
+            _upsert(
+                conn, t.answers,
+                {"learner": key, "round_id": write.round_id, "position": write.position},
+                {"kind": write.kind, "outcome": write.outcome, "answered_at": write.at},
+            )
+        elif isinstance(write, RoundFinished):
+            conn.execute(
+                update(t.rounds)
+                .where(t.rounds.c.learner == key, t.rounds.c.round_id == write.round_id)
+                .values(finished_at=write.at)
+            )
+        elif isinstance(write, SavePartie):
+            _upsert(conn, t.parties, {"learner": key},
+                    {"data": write.data, "saved_at": write.at})
+        elif isinstance(write, ClearPartie):
+            conn.execute(delete(t.parties).where(t.parties.c.learner == key))
+        else:  # pragma: no cover - exhaustive over Write
+            raise TypeError(f"not a store write: {type(write).__name__}")
+
+    def _item_seen(self, conn: Connection, key: LearnerKey, write: ItemSeen) -> None:
+        where = (t.items.c.learner == key, t.items.c.kind == write.kind,
+                 t.items.c.item == write.item)
+        # a blank row first, then lock it: two tabs answering at once both count
+        _upsert(
+            conn, t.items, {"learner": key, "kind": write.kind, "item": write.item},
+            {"times_right": 0, "times_wrong": 0, "box": 0, "interval_s": 0,
+             "due_at": write.at, "last_seen": write.at, "last_right": False},
+            {},
+        )
+        row = conn.execute(select(t.items).where(*where).with_for_update()).one()
+        previous = _review(row) if row.times_right + row.times_wrong else None
+        after = review(previous, right=write.right, now=write.at)
+        conn.execute(
+            update(t.items).where(*where).values(
+                times_right=after.right, times_wrong=after.wrong, box=after.box,
+                interval_s=int(after.interval.total_seconds()), due_at=after.due_at,
+                last_seen=after.last_seen, last_right=after.last_right,
+            )
+        )
+
+    def purge_idle(self, older_than: timedelta) -> int:
+        """Delete every learner not seen for ``older_than``; returns how many."""
+        cutoff = self.clock() - older_than
+        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            idle = select(t.learners.c.key).where(t.learners.c.seen_at < cutoff)
+            keys = list(conn.execute(idle).scalars())
+            for table in t.LEARNER_TABLES:
+                column = table.c.key if table is t.learners else table.c.learner
+                for start in range(0, len(keys), 500):
+                    conn.execute(delete(table).where(column.in_(keys[start:start + 500])))
+        return len(keys)
+
+    # ------------------------------------------------------------------ reads
+
+    def known(self, key: LearnerKey) -> bool:
+        """Whether the learner has any rows."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(t.learners.c.key).where(t.learners.c.key == key))
+            return found.first() is not None
+
+    def settings(self, key: LearnerKey) -> StoredSettings | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.settings).where(t.settings.c.learner == key)).first()
+        if row is None:
+            return None
+        four = None if row.four_colour is None else bool(row.four_colour)
+        return StoredSettings(row.preset, four, row.language)
+
+    def items(self, key: LearnerKey, kind: str | None = None) -> list[ItemProgress]:
+        query = select(t.items).where(t.items.c.learner == key)
+        if kind is not None:
+            query = query.where(t.items.c.kind == kind)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(t.items.c.kind, t.items.c.item)).all()
+        return [ItemProgress(row.kind, row.item, _review(row)) for row in rows]
+
+    def item(self, key: LearnerKey, kind: str, item: str) -> ItemProgress | None:
+        found = [p for p in self.items(key, kind) if p.item == item]
+        return found[0] if found else None
+
+    def due(
+        self,
+        key: LearnerKey,
+        *,
+        now: datetime | None = None,
+        kinds: Sequence[str] | None = None,
+        missed_only: bool = False,
+        limit: int = 50,
+    ) -> list[ItemProgress]:
+        """Items due at ``now`` (default the clock), shakiest first (lowest box, then oldest
+        due); ``missed_only`` keeps the items ever answered wrong ("practise my misses")."""
+        moment = as_utc(now) if now is not None else self.clock()
+        query = select(t.items).where(t.items.c.learner == key, t.items.c.due_at <= moment)
+        if kinds is not None:
+            query = query.where(t.items.c.kind.in_(list(kinds)))
+        if missed_only:
+            query = query.where(t.items.c.times_wrong > 0)
+        query = query.order_by(t.items.c.box, t.items.c.due_at, t.items.c.id).limit(limit)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [ItemProgress(row.kind, row.item, _review(row)) for row in rows]
+
+    def rounds(self, key: LearnerKey, limit: int = 20) -> list[RoundSummary]:
+        """The learner's latest quiz rounds, newest first, with their counts."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.rounds).where(t.rounds.c.learner == key)
+                .order_by(t.rounds.c.started_at.desc(), t.rounds.c.id.desc()).limit(limit)
+            ).all()
+            ids = [row.round_id for row in rows]
+            counts: dict[tuple[str, str], int] = {}
+            if ids:
+                for round_id, outcome, n in conn.execute(
+                    select(t.answers.c.round_id, t.answers.c.outcome, func.count())
+                    .where(t.answers.c.learner == key, t.answers.c.round_id.in_(ids))
+                    .group_by(t.answers.c.round_id, t.answers.c.outcome)
+                ):
+                    counts[(round_id, outcome)] = int(n)
+        return [
+            RoundSummary(
+                row.round_id, row.level, row.seed, row.length, row.started_at,
+                row.finished_at, counts.get((row.round_id, "right"), 0),
+                counts.get((row.round_id, "wrong"), 0), counts.get((row.round_id, "skipped"), 0),
+            )
+            for row in rows
+        ]
+
+    def round_answers(self, key: LearnerKey, round_id: str) -> list[tuple[int, str, str]]:
+        """``(position, kind, outcome)`` of each answer of one round, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.answers.c.position, t.answers.c.kind, t.answers.c.outcome)
+                .where(t.answers.c.learner == key, t.answers.c.round_id == round_id)
+                .order_by(t.answers.c.position)
+            ).all()
+        return [(int(p), str(k), str(o)) for p, k, o in rows]
+
+    def kind_totals(self, key: LearnerKey) -> dict[str, KindTotals]:
+        """The quiz history per question kind: how many right, wrong and skipped."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.answers.c.kind, t.answers.c.outcome, func.count())
+                .where(t.answers.c.learner == key)
+                .group_by(t.answers.c.kind, t.answers.c.outcome)
+            ).all()
+        raw: dict[str, dict[str, int]] = {}
+        for kind, outcome, n in rows:
+            raw.setdefault(kind, {})[outcome] = int(n)
+        return {
+            kind: KindTotals(c.get("right", 0), c.get("wrong", 0), c.get("skipped", 0))
+            for kind, c in sorted(raw.items())
+        }
+
+    def partie(self, key: LearnerKey) -> Any | None:
+        """The saved partie in progress (the JSON document), or None."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(t.parties.c.data).where(t.parties.c.learner == key)
+            ).scalar_one_or_none()

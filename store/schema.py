@@ -1,0 +1,139 @@
+"""The current schema (SQLAlchemy Core): what the queries in :mod:`store.progress` use.
+
+The database is built and brought up to date by :mod:`store.migrate`, never by
+``metadata.create_all``: a change here needs a new numbered migration step there (and
+``tests/test_store.py`` checks that the migrated database has exactly these columns).
+
+Every row of a learner carries ``learner``, the learner's key (:func:`store.ids.learner_key`,
+a SHA-256 of the secret id), never the id itself.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+)
+
+from store.columns import KEY_LEN, UTCDateTime
+
+__all__ = [
+    "LEARNER_TABLES",
+    "answers",
+    "items",
+    "learners",
+    "metadata",
+    "parties",
+    "rounds",
+    "schema_version",
+    "settings",
+]
+
+metadata = MetaData()
+
+
+def _learner(primary_key: bool = False) -> Column[str]:
+    return Column(
+        "learner",
+        String(KEY_LEN),
+        ForeignKey("learners.key"),
+        primary_key=primary_key,
+        nullable=False,
+    )
+
+
+#: One row per applied migration step.
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(80), nullable=False),
+    Column("applied_at", UTCDateTime, nullable=False),
+)
+
+learners = Table(
+    "learners",
+    metadata,
+    Column("key", String(KEY_LEN), primary_key=True),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("seen_at", UTCDateTime, nullable=False),
+)
+
+#: The learner's settings; a NULL column means "not chosen" (the default applies).
+settings = Table(
+    "settings",
+    metadata,
+    _learner(primary_key=True),
+    Column("preset", String(40)),
+    Column("four_colour", Boolean),
+    Column("language", String(16)),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+#: Spaced-repetition state of one item (a stage, a quiz kind, a lesson) for one learner.
+items = Table(
+    "items",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("kind", String(24), nullable=False),
+    Column("item", String(120), nullable=False),
+    Column("times_right", Integer, nullable=False),
+    Column("times_wrong", Integer, nullable=False),
+    Column("box", Integer, nullable=False),
+    Column("interval_s", Integer, nullable=False),
+    Column("due_at", UTCDateTime, nullable=False),
+    Column("last_seen", UTCDateTime, nullable=False),
+    Column("last_right", Boolean, nullable=False),
+    UniqueConstraint("learner", "kind", "item", name="uq_items_learner_kind_item"),
+    Index("ix_items_learner_due", "learner", "due_at"),
+)
+
+#: A quiz round; ``round_id`` is chosen by the app (so answers can wait while offline).
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("round_id", String(32), nullable=False),
+    Column("level", String(24)),
+    Column("seed", String(64)),
+    Column("length", Integer, nullable=False),
+    Column("started_at", UTCDateTime, nullable=False),
+    Column("finished_at", UTCDateTime),
+    UniqueConstraint("learner", "round_id", name="uq_rounds_learner_round"),
+)
+
+#: One answer of a round: ``outcome`` is "right", "wrong" or "skipped".
+answers = Table(
+    "answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("round_id", String(32), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("answered_at", UTCDateTime, nullable=False),
+    UniqueConstraint("learner", "round_id", "position", name="uq_answers_learner_round_pos"),
+)
+
+#: The one partie in progress of a learner, as a JSON document.
+parties = Table(
+    "parties",
+    metadata,
+    _learner(primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("saved_at", UTCDateTime, nullable=False),
+)
+
+#: The tables that hold a learner's rows, children first (the order "forget me" deletes in).
+LEARNER_TABLES = (answers, rounds, items, parties, settings, learners)

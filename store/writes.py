@@ -1,0 +1,128 @@
+"""The writes a learner's session makes, as plain values.
+
+A write is data, not a call: a session can keep the writes the database did not take (while
+it is unreachable) and hand them to :meth:`store.progress.Store.apply` later, in order, with
+the moments they were made. Applying a write twice is harmless where it can be (a round
+started twice is one round; an answer at the same position replaces the earlier one).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, TypeAlias
+
+__all__ = [
+    "OUTCOMES",
+    "AnswerGiven",
+    "ClearPartie",
+    "Forget",
+    "ItemSeen",
+    "RoundFinished",
+    "RoundStarted",
+    "SavePartie",
+    "SaveSettings",
+    "Write",
+]
+
+#: The outcomes of a quiz answer.
+OUTCOMES: Final = ("right", "wrong", "skipped")
+_ID_MAX: Final = 32
+
+
+def _check_text(name: str, value: str, limit: int) -> None:
+    if not value or len(value) > limit:
+        raise ValueError(f"{name} must be 1-{limit} characters")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSettings:
+    """The learner's settings; a ``None`` field is left as it is."""
+
+    at: datetime
+    preset: str | None = None
+    four_colour: bool | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSeen:
+    """One answer on an item (``kind`` e.g. "stage", "quiz_kind", "lesson"): right or not."""
+
+    at: datetime
+    kind: str
+    item: str
+    right: bool
+
+    def __post_init__(self) -> None:
+        _check_text("kind", self.kind, 24)
+        _check_text("item", self.item, 120)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    at: datetime
+    round_id: str
+    length: int
+    level: str | None = None
+    seed: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_text("round_id", self.round_id, _ID_MAX)
+        if self.length < 1:
+            raise ValueError("a round has at least one question")
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerGiven:
+    """The answer at ``position`` (0-based) of a round: "right", "wrong" or "skipped"."""
+
+    at: datetime
+    round_id: str
+    position: int
+    kind: str
+    outcome: str
+
+    def __post_init__(self) -> None:
+        _check_text("round_id", self.round_id, _ID_MAX)
+        _check_text("kind", self.kind, 40)
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {OUTCOMES}")
+        if self.position < 0:
+            raise ValueError("position is 0-based")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFinished:
+    at: datetime
+    round_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SavePartie:
+    """The partie in progress (any JSON document; it replaces the one saved before)."""
+
+    at: datetime
+    data: Any
+
+    def __post_init__(self) -> None:
+        json.dumps(self.data)  # raises TypeError now, not later inside a transaction
+
+
+@dataclass(frozen=True, slots=True)
+class ClearPartie:
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Forget:
+    """Delete every row of the learner ("forget me")."""
+
+    at: datetime
+
+
+Write: TypeAlias = (
+    SaveSettings | ItemSeen | RoundStarted | AnswerGiven | RoundFinished | SavePartie
+    | ClearPartie | Forget
+)

@@ -1,0 +1,410 @@
+"""The progress store (store/): the same tests against SQLite and a real PostgreSQL.
+
+The ``db_url`` fixture (tests/store_fixtures.py) is parametrized: each test runs on a fresh
+SQLite file and on a fresh database in a throw-away PostgreSQL cluster (skipped locally
+without PostgreSQL, a failure under CI=true).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from sqlalchemy import Connection, Engine, func, insert, inspect, select, text
+
+from store import (
+    LATEST,
+    AnswerGiven,
+    ClearPartie,
+    FakeClock,
+    Forget,
+    ItemSeen,
+    KindTotals,
+    RoundFinished,
+    RoundStarted,
+    SavePartie,
+    Saver,
+    SaveSettings,
+    SchemaTooNew,
+    Store,
+    StoredSettings,
+    current_version,
+    learner_key,
+    make_engine,
+    matches,
+    migrate,
+    new_learner_id,
+    parse_learner_id,
+    schema as t,
+)
+from store.migrate import STEPS, Step
+from store.spacing import LADDER, review
+
+# db_url, engine, clock, store, postgres_server (tests/store_fixtures.py)
+pytest_plugins = ["store_fixtures"]
+
+# --------------------------------------------------------------------------- migration
+
+
+def _columns(engine: Engine) -> dict[str, set[str]]:
+    found = inspect(engine)
+    return {name: {c["name"] for c in found.get_columns(name)} for name in found.get_table_names()}
+
+
+def test_fresh_database_migrates_to_the_current_schema(engine: Engine) -> None:
+    assert current_version(engine) == 0
+    assert migrate(engine) == LATEST
+    expected = {table.name: {c.name for c in table.columns} for table in t.metadata.sorted_tables}
+    assert _columns(engine) == expected
+    with engine.connect() as conn:
+        versions = conn.execute(select(t.schema_version.c.version)).scalars().all()
+    assert sorted(versions) == [step.version for step in STEPS]
+    assert migrate(engine) == LATEST  # a second start changes nothing
+    assert current_version(engine) == LATEST
+
+
+def test_old_version_database_migrates_forward_keeping_its_rows(
+    engine: Engine, clock: FakeClock
+) -> None:
+    assert migrate(engine, target=1, clock=clock) == 1
+    assert "parties" not in _columns(engine) and "rounds" not in _columns(engine)
+    key = learner_key(new_learner_id())
+    now = clock()
+    with engine.begin() as conn:  # rows as version 1 of the app wrote them
+        conn.execute(insert(t.learners).values(key=key, created_at=now, seen_at=now))
+        conn.execute(insert(t.settings).values(learner=key, preset="cavendish",
+                                               four_colour=True, language=None, updated_at=now))
+        conn.execute(insert(t.items).values(
+            learner=key, kind="stage", item="point-1", times_right=1, times_wrong=2, box=1,
+            interval_s=86400, due_at=now + timedelta(days=1), last_seen=now, last_right=True,
+        ))
+    assert migrate(engine, clock=clock) == LATEST
+    store = Store(engine, clock=clock)
+    assert store.settings(key) == StoredSettings("cavendish", True, None)
+    (progress,) = store.items(key)
+    assert (progress.review.right, progress.review.wrong, progress.review.box) == (1, 2, 1)
+    store.apply(key, [SavePartie(now, {"deal": 1})])  # the new tables work
+    assert store.partie(key) == {"deal": 1}
+
+
+def test_a_failing_step_leaves_the_database_as_it_was(engine: Engine) -> None:
+    migrate(engine, target=2)
+
+    def broken(conn: Connection) -> None:
+        conn.execute(text("CREATE TABLE half_done (x INTEGER)"))
+        raise RuntimeError("step failed")
+
+    with pytest.raises(RuntimeError, match="step failed"):
+        migrate(engine, steps=(*STEPS, Step(4, "broken", broken)))
+    # step 3 and the broken step 4 ran in one transaction: neither is there
+    assert current_version(engine) == 2
+    assert "half_done" not in _columns(engine) and "parties" not in _columns(engine)
+    assert migrate(engine) == LATEST
+
+
+def test_a_newer_database_is_refused(engine: Engine, clock: FakeClock) -> None:
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(insert(t.schema_version).values(version=LATEST + 1, name="future",
+                                                     applied_at=clock()))
+    with pytest.raises(SchemaTooNew):
+        migrate(engine)
+
+
+def test_concurrent_starts_migrate_once(engine: Engine) -> None:
+    results: list[int] = []
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            results.append(migrate(engine))
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not errors, errors
+    assert results == [LATEST] * 3
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(t.schema_version)) == len(STEPS)
+
+
+# --------------------------------------------------------------------------- writes / reads
+
+
+def test_settings_are_stored_and_updated_field_by_field(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    assert store.settings(me) is None and not store.known(me)
+    store.apply(me, [SaveSettings(clock(), preset="cavendish", language="en")])
+    store.apply(me, [SaveSettings(clock(), four_colour=True)])
+    assert store.settings(me) == StoredSettings("cavendish", True, "en")
+    store.apply(me, [SaveSettings(clock(), four_colour=False, preset="britannica")])
+    assert store.settings(me) == StoredSettings("britannica", False, "en")
+    assert store.known(me)
+
+
+def test_items_are_spaced_out(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=False),
+                     ItemSeen(clock(), "stage", "sequence-2", right=True),
+                     ItemSeen(clock(), "quiz_kind", "point", right=False)])
+    assert store.due(me) == []  # nothing due at once
+    clock.advance(minutes=10)
+    due = store.due(me)
+    assert [(p.kind, p.item) for p in due] == [("stage", "point-1"), ("quiz_kind", "point")]
+    assert [p.item for p in store.due(me, kinds=["quiz_kind"])] == ["point"]
+    # right when it came back: a day later; then missed again: ten minutes again
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=True)])
+    progress = store.item(me, "stage", "point-1")
+    assert progress is not None
+    assert progress.review.interval == LADDER[1] and progress.review.due_at == clock() + LADDER[1]
+    clock.advance(days=1)
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=False)])
+    progress = store.item(me, "stage", "point-1")
+    assert progress is not None
+    assert (progress.review.right, progress.review.wrong, progress.review.box) == (1, 2, 0)
+    assert progress.review.due_at == clock() + LADDER[0]
+    # the right-first item is due after its day, but it was never missed
+    assert {p.item for p in store.due(me, now=clock() + LADDER[0])} == {
+        "point-1", "sequence-2", "point"}
+    assert {p.item for p in store.due(me, now=clock() + LADDER[0], missed_only=True)} == {
+        "point-1", "point"}
+
+
+def test_quiz_rounds_and_answers_history(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    writes: list[Any] = [RoundStarted(clock(), "r1", 3, level="beginner", seed="42")]
+    writes += [
+        AnswerGiven(clock(), "r1", 0, "point", "right"),
+        AnswerGiven(clock(), "r1", 1, "sequence", "wrong"),
+        AnswerGiven(clock(), "r1", 2, "point", "skipped"),
+        RoundFinished(clock(), "r1"),
+    ]
+    store.apply(me, writes)
+    store.apply(me, writes)  # replayed (e.g. after an outage): still one round
+    clock.advance(minutes=5)
+    store.apply(me, [RoundStarted(clock(), "r2", 10),
+                     AnswerGiven(clock(), "r2", 0, "point", "right")])
+    r2, r1 = store.rounds(me)
+    assert (r1.round_id, r1.level, r1.seed, r1.length) == ("r1", "beginner", "42", 3)
+    assert (r1.right, r1.wrong, r1.skipped, r1.finished_at) == (1, 1, 1, r1.started_at)
+    assert (r2.round_id, r2.right, r2.finished_at) == ("r2", 1, None)
+    assert store.round_answers(me, "r1") == [
+        (0, "point", "right"), (1, "sequence", "wrong"), (2, "point", "skipped")]
+    assert store.kind_totals(me) == {"point": KindTotals(2, 0, 1),
+                                     "sequence": KindTotals(0, 1, 0)}
+
+
+def test_partie_in_progress_is_one_json_document(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    assert store.partie(me) is None
+    first = {"deal": 1, "hands": [["7♠", "A♥"]], "note": "Élder", "score": None}
+    store.apply(me, [SavePartie(clock(), first)])
+    assert store.partie(me) == first
+    store.apply(me, [SavePartie(clock(), {"deal": 2})])
+    assert store.partie(me) == {"deal": 2}
+    store.apply(me, [ClearPartie(clock())])
+    assert store.partie(me) is None
+    with pytest.raises(TypeError):
+        SavePartie(clock(), {"not json": object()})
+
+
+class _FailsOnSecond(Store):
+    calls = 0
+
+    def _apply_one(self, conn: Connection, key: Any, write: Any) -> None:
+        self.calls += 1
+        if self.calls == 2:
+            raise RuntimeError("boom")
+        super()._apply_one(conn, key, write)
+
+
+def test_a_batch_of_writes_is_one_transaction(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    failing = _FailsOnSecond(store.engine, clock=clock)
+    with pytest.raises(RuntimeError):
+        failing.apply(me, [SaveSettings(clock(), language="en"),
+                           ItemSeen(clock(), "stage", "x", right=True)])
+    assert store.settings(me) is None and not store.known(me)
+
+
+def _rows_of(engine: Engine, key: str) -> dict[str, int]:
+    counts = {}
+    with engine.connect() as conn:
+        for table in t.LEARNER_TABLES:
+            column = table.c.key if table is t.learners else table.c.learner
+            counts[table.name] = conn.scalar(
+                select(func.count()).select_from(table).where(column == key))
+    return counts
+
+
+def _fill(store: Store, clock: FakeClock, key: Any) -> None:
+    store.apply(key, [
+        SaveSettings(clock(), preset="cavendish"),
+        ItemSeen(clock(), "lesson", "point", right=True),
+        RoundStarted(clock(), "r1", 1),
+        AnswerGiven(clock(), "r1", 0, "point", "wrong"),
+        SavePartie(clock(), {"deal": 3}),
+    ])
+
+
+def test_forget_me_deletes_every_row_of_that_learner_only(
+    store: Store, clock: FakeClock
+) -> None:
+    me, other = learner_key(new_learner_id()), learner_key(new_learner_id())
+    _fill(store, clock, me)
+    _fill(store, clock, other)
+    assert all(_rows_of(store.engine, me).values())
+    store.apply(me, [Forget(clock())])
+    assert set(_rows_of(store.engine, me).values()) == {0}
+    assert all(_rows_of(store.engine, other).values())
+    assert store.settings(me) is None and store.partie(me) is None and store.items(me) == []
+
+
+def test_a_forged_or_broken_id_finds_nothing(store: Store, clock: FakeClock) -> None:
+    mine = new_learner_id()
+    _fill(store, clock, learner_key(mine))
+    flipped = mine[:-1] + ("A" if mine[-1] != "A" else "B")
+    for forged in (flipped, mine[:-1], mine + "x", new_learner_id(), mine.upper()):
+        lid = parse_learner_id(forged)
+        if lid is None:  # broken: a fresh start without even a lookup
+            continue
+        key = learner_key(lid)
+        assert not store.known(key)
+        assert store.settings(key) is None and store.partie(key) is None
+        assert store.items(key) == [] and store.rounds(key) == []
+        assert not matches(lid, learner_key(mine))
+    for broken in ("", "short", "has spaces in it and is long enough", "é" * 30, None, 42):
+        assert parse_learner_id(broken) is None
+
+
+def test_rows_carry_the_hash_never_the_id(store: Store, clock: FakeClock) -> None:
+    lid = new_learner_id()
+    _fill(store, clock, learner_key(lid))
+    with store.engine.connect() as conn:
+        dumped = " ".join(
+            repr(tuple(row)) for table in t.metadata.sorted_tables
+            for row in conn.execute(select(table))
+        )
+    assert learner_key(lid) in dumped
+    assert lid not in dumped
+
+
+def test_the_id_is_never_logged(
+    db_url: str, caplog: pytest.LogCaptureFixture, clock: FakeClock, tmp_path: Path
+) -> None:
+    """A whole session of store calls, with SQL echo on (parameters shown): no id in the log."""
+    caplog.set_level(logging.DEBUG)
+    chatty = make_engine(db_url, echo="debug", hide_parameters=False)
+    try:
+        migrate(chatty)
+        lid = new_learner_id()
+        key = learner_key(lid)
+        state: dict[str, Any] = {}
+        saver = Saver(lambda: Store(chatty, clock=clock), state, clock=clock)
+        _fill(Store(chatty, clock=clock), clock, key)
+        saver.write(key, ItemSeen(clock(), "stage", "x", right=False))
+        saver.settings(key)
+        saver.partie(key)
+        saver.read(lambda s: s.due(key), [])
+        saver.write(key, Forget(clock()))
+        # and while the database is away (an SQLite file in a folder that does not exist)
+        gone = make_engine(f"sqlite:///{tmp_path / 'missing' / 'p.db'}", echo="debug",
+                           hide_parameters=False)
+        offline = Saver(lambda: Store(gone, clock=clock), {}, clock=clock)
+        offline.write(key, SaveSettings(clock(), language="en"))
+        assert not offline.saving
+    finally:
+        chatty.dispose()
+    assert "INSERT" in caplog.text  # the log did record the SQL
+    assert lid not in caplog.text
+
+
+def test_purge_idle_removes_learners_not_seen_for_long(store: Store, clock: FakeClock) -> None:
+    old, recent = learner_key(new_learner_id()), learner_key(new_learner_id())
+    _fill(store, clock, old)
+    clock.advance(days=200)
+    _fill(store, clock, recent)
+    clock.advance(days=200)
+    assert store.purge_idle(timedelta(days=365)) == 1
+    assert set(_rows_of(store.engine, old).values()) == {0}
+    assert all(_rows_of(store.engine, recent).values())
+
+
+# --------------------------------------------------------------------------- the saver
+
+
+def test_saver_keeps_writes_while_sqlite_is_unreachable(tmp_path: Path) -> None:
+    """A real outage of SQLite: its folder is missing (OperationalError), then made."""
+    clock = FakeClock()
+    folder = tmp_path / "later"
+    engine = make_engine(f"sqlite:///{folder / 'progress.db'}")
+    state: dict[str, Any] = {}
+
+    def connect() -> Store:
+        migrate(engine)
+        return Store(engine, clock=clock)
+
+    saver = Saver(connect, state, clock=clock, retry_after=timedelta(seconds=3))
+    me = learner_key(new_learner_id())
+    assert not saver.write(me, SaveSettings(clock(), four_colour=True))
+    assert not saver.write(me, ItemSeen(clock(), "stage", "x", right=False))
+    assert not saver.write(me, SavePartie(clock(), {"deal": 1}))
+    assert not saver.saving and len(saver.pending) == 3
+    # reads: defaults, with the unsaved settings and partie on top
+    assert saver.settings(me) == StoredSettings(None, True, None)
+    assert saver.partie(me) == {"deal": 1}
+    assert saver.read(lambda s: s.items(me), []) == []
+    folder.mkdir()
+    assert not saver.flush()  # a retry is not due yet
+    clock.advance(seconds=3)
+    assert saver.flush() and saver.saving and saver.pending == []
+    store = Store(engine, clock=clock)
+    assert store.settings(me) == StoredSettings(None, True, None)
+    assert store.partie(me) == {"deal": 1}
+    assert [p.item for p in store.items(me)] == ["x"]
+    engine.dispose()
+
+
+def test_forget_me_drops_unsaved_writes(tmp_path: Path) -> None:
+    clock = FakeClock()
+    engine = make_engine(f"sqlite:///{tmp_path / 'nowhere' / 'p.db'}")
+    saver = Saver(lambda: Store(engine, clock=clock), {}, clock=clock)
+    me, other = learner_key(new_learner_id()), learner_key(new_learner_id())
+    saver.write(me, SaveSettings(clock(), language="en"))
+    saver.write(other, SaveSettings(clock(), language="en"))
+    saver.write(me, Forget(clock()))
+    assert saver.pending == [(other, saver.pending[0][1]), (me, saver.pending[1][1])]
+    assert isinstance(saver.pending[1][1], Forget)
+    assert saver.settings(me) is None
+    engine.dispose()
+
+
+# --------------------------------------------------------------------------- spacing
+
+
+@settings(derandomize=True, deadline=None, max_examples=60)
+@given(st.lists(st.booleans(), min_size=1, max_size=30))
+def test_spacing_misses_come_back_sooner_rights_later(answers: list[bool]) -> None:
+    clock = FakeClock()
+    state = None
+    for right in answers:
+        before = state
+        state = review(before, right=right, now=clock())
+        assert state.due_at > clock() and state.last_seen == clock()
+        if right:
+            assert before is None or state.interval >= before.interval
+        else:
+            assert state.interval == LADDER[0]
+            assert before is None or state.interval <= before.interval
+        clock.advance(seconds=state.interval.total_seconds())
+    assert state is not None
+    assert (state.right, state.wrong) == (sum(answers), len(answers) - sum(answers))
