@@ -123,6 +123,7 @@ def test_outside_streamlit_the_language_is_english() -> None:
 def _lang_app() -> None:
     import streamlit as st
 
+    import ui  # noqa: F401  (registers the session as the text layer's source of language)
     from words import _, language
 
     st.session_state["lang"] = st.query_params.get("lang", "en")
