@@ -38,19 +38,33 @@ def younger_may_take(elder_took: int, rules: Rules) -> range:
 
 
 def verify_discard(hand_mask: int, discard: Sequence[Card], allowed: range, who: str) -> None:
-    """Raise :class:`ExchangeError` with a sentence unless the discard is allowed."""
+    """Raise :class:`ExchangeError` unless the discard is allowed: ``discard_not_held`` or
+    ``discard_twice`` (values: ``who`` and the card), or ``discard_count`` (values: ``who``,
+    how many, the fewest and the most allowed). ``who`` names the player (a role, or as the
+    English message says it: ``"Elder"``).
+
+    >>> from piquet.cards import parse_cards
+    >>> try:
+    ...     verify_discard(0, parse_cards("AS"), range(1, 6), "elder")
+    ... except ExchangeError as e:
+    ...     e.code, e.values
+    ('discard_not_held', ('elder', Card('AS')))
+    """
     seen = 0
     for c in discard:
         if not hand_mask & c.bit:
-            raise ExchangeError(f"{who} discards {c} but does not hold it")
+            raise ExchangeError(f"{who.capitalize()} discards {c} but does not hold it",
+                                code="discard_not_held", values=(who, c))
         if seen & c.bit:
-            raise ExchangeError(f"{who} discards {c} twice")
+            raise ExchangeError(f"{who.capitalize()} discards {c} twice",
+                                code="discard_twice", values=(who, c))
         seen |= c.bit
     n = len(discard)
     if n not in allowed:
         lo, hi = allowed.start, allowed.stop - 1
-        raise ExchangeError(f"{who} discards {n} card{'s' if n != 1 else ''}; "
-                            f"{who} may exchange {lo} to {hi}")
+        raise ExchangeError(f"{who.capitalize()} discards {n} card{'s' if n != 1 else ''}; "
+                            f"{who.capitalize()} may exchange {lo} to {hi}",
+                            code="discard_count", values=(who, n, lo, hi))
 
 
 def exchanged(hand: Sequence[Card], discard: Sequence[Card], drawn: Sequence[Card]

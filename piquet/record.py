@@ -27,7 +27,7 @@ breaks while being replayed, naming the step:
 missing_key /talon · the record has no 'talon' (the talon's 8 cards, top first)
 not_a_card /elder/1 · Elder's hand: 'QQ' is not a card
 card_count /elder · Elder's hand has 2 cards; it must have 12
-wrong_type /younger · Younger's hand must be a list of cards, not a number
+wrong_type /younger · Younger's hand must be a list of cards, not 5
 
 A record that breaks a rule makes :func:`score_record` and :meth:`DealRecord.from_json`
 raise a :class:`RecordError` (a ``ValueError``) whose message is the first of those
@@ -36,8 +36,10 @@ problems; ``error.problems`` holds them all.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Final, Literal, NamedTuple
 
 from piquet.cards import _BY_TOKEN, _SEPARATORS, Card, CardError, cards_mask, parse_card
@@ -83,28 +85,71 @@ SHAPE_CODES: Final[frozenset[str]] = frozenset((
 Path = tuple[str | int, ...]
 
 
+class StepKind(Enum):
+    """The step of the replay at which a record broke a rule."""
+
+    DEAL = "deal"
+    """The deal: a card in two places."""
+    EXCHANGE = "exchange"
+    """The exchange: a discard not held or not allowed, leftovers shown when they may not be."""
+    DECLARATION = "declaration"
+    """A player's declaration (``Step.role`` says whose)."""
+    TRICK = "trick"
+    """A trick of the play (``Step.trick`` says which, from 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Where in the replay a rule was broken: the deal, the exchange, ``role``'s declaration,
+    or trick number ``trick`` (1 to 12)."""
+
+    kind: StepKind
+    trick: int = 0
+    role: Role | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class RecordProblem:
-    """One thing wrong with a deal record.
+    """One thing wrong with a deal record, as facts (the text layer says it:
+    ``words.record.problem_text``).
 
-    ``code`` says what (:data:`ProblemCode`), ``message`` says it in plain words (it quotes
-    the user's value, so escape it before showing it as Markdown), ``path`` is where it is
-    (keys and list indices from the top of the record: ``("tricks", 3, 1)`` is the second
-    card of the fourth trick), ``value`` the value found there (``None`` when missing), and
-    ``step`` the step of the replay that broke a rule (``"the deal"``, ``"the exchange"``,
-    ``"Elder's declaration"``, ``"trick 4"``), empty for a problem of shape.
+    ``code`` says what (:data:`ProblemCode`), ``path`` is where it is (keys and list indices
+    from the top of the record: ``("tricks", 3, 1)`` is the second card of the fourth trick),
+    ``value`` the value found there (``None`` when missing), ``step`` the :class:`Step` of
+    the replay that broke a rule (``None`` for a problem of shape), and ``facts`` the rest
+    the sentence needs, by code:
+
+    - ``card_count``: ``count`` (cards or tricks found) and ``sizes`` (the counts allowed);
+    - ``card_twice``: ``card``;
+    - ``card_in_two_places``: ``card`` and ``also`` (``"talon"``, or ``"elder"``: in both
+      hands);
+    - ``discard_not_held``: ``card`` and ``role``;
+    - ``discard_count``: ``count``, ``sizes``, ``rules`` (the preset's name), ``elder_took``
+      and ``role``;
+    - ``leftovers_face_up``: ``rules``;
+    - ``bad_declaration``: ``error`` (the :class:`~piquet.declare.DeclarationError`);
+    - ``card_not_held``: ``card``, ``role`` (who plays it), ``led`` (the card led, when the
+      card is played second), ``where`` it is instead (``"played"`` in trick ``played_in``,
+      ``"held"`` by ``holder``, ``"discarded"``, or left in the ``"talon"``) and ``swapped``
+      (the other player holds it: the pair may be written the wrong way round);
+    - ``revoke``: ``card``, ``led`` and ``role``.
+
+    ``facts`` follow from the record like the rest, so two problems compare equal without
+    them. ``message`` is the problem in English, for developers and the command line (it
+    quotes the user's value).
     """
 
     code: ProblemCode
     message: str
     path: Path = ()
     value: object = field(default=None, hash=False)
-    step: str = ""
+    step: Step | None = None
+    facts: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_shape(self) -> bool:
         """A problem of the record's form (found before anything is replayed)."""
-        return not self.step
+        return self.step is None
 
     @property
     def pointer(self) -> str:
@@ -125,7 +170,8 @@ class RecordError(PiquetError):
 
     ``code`` (a :data:`ProblemCode`), ``values`` (the offending values) and ``path`` describe
     the first problem; ``problems`` lists every problem found (for a record of the wrong
-    shape, all of them).
+    shape, all of them). A record error with no problem (``invalid_record``) quotes its
+    offending value in ``values`` when it has one.
     """
 
     default_code = "invalid_record"
@@ -138,30 +184,25 @@ class RecordError(PiquetError):
         self.problems = problems
 
 
-def _kind(value: object) -> str:
-    """What a value is, in JSON's words (for messages)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return type(value).__name__
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 # --- the shape: every problem of the record's form at once ------------------------------
 
 _Problems = list[RecordProblem]
+
+
+def _shown_value(value: object) -> str:
+    """A value as a developer reads it in a message (long ones shortened)."""
+    return reprlib.repr(value)
+
+
+class _ListProblem(NamedTuple):
+    """The English (developer) messages of a list of cards' problems: ``what`` names the
+    list, ``counted`` is the message for a wrong count (``{cards}`` is "1 card" / "3 cards"),
+    ``twice`` for a card twice (``{card}``), ``kind`` what the list must be."""
+
+    what: str
+    counted: str
+    twice: str
+    kind: str
 
 
 def _card_of(out: _Problems, item: object, path: Path, what: str) -> Card | None:
@@ -180,51 +221,53 @@ def _card_of(out: _Problems, item: object, path: Path, what: str) -> Card | None
         return None
 
 
-def _card_list(out: _Problems, value: object, path: Path, what: str, sizes: range,
-               count: str, twice: str, kind: str = "a list of cards") -> None:
+def _card_list(out: _Problems, value: object, path: Path, sizes: range,
+               english: _ListProblem) -> None:
     """Check a list of cards (or, leniently, cards written as one text): each a card, none
-    twice, and ``len`` in ``sizes``. ``count`` is the message for a wrong count, with
-    ``{cards}`` for "1 card" / "3 cards"; ``twice`` for a card twice, with ``{card}``."""
+    twice, and ``len`` in ``sizes`` (the facts ``count``, ``card``, ``sizes``)."""
     items: list[tuple[Path, object]]
     if isinstance(value, str):
         items = [(path, t) for t in _SEPARATORS.split(value) if t]
     elif isinstance(value, list | tuple):
         items = [((*path, i), t) for i, t in enumerate(value)]
     else:
-        out.append(RecordProblem("wrong_type", f"{what} must be {kind}, not {_kind(value)}",
-                                 path, value))
+        out.append(RecordProblem("wrong_type", f"{english.what} must be {english.kind}, not "
+                                 f"{_shown_value(value)}", path, value))
         return
     seen = 0
     for where, item in items:
-        card = _card_of(out, item, where, what)
+        card = _card_of(out, item, where, english.what)
         if card is None:
             continue
         if seen & card.bit:
-            out.append(RecordProblem("card_twice", twice.format(card=card), where, item))
+            out.append(RecordProblem("card_twice", english.twice.format(card=card), where, item,
+                                     facts={"card": card}))
         seen |= card.bit
     if len(items) not in sizes:
-        out.append(RecordProblem("card_count", count.format(cards=_plural(len(items), "card")),
-                                 path, value))
+        out.append(RecordProblem("card_count", english.counted.format(
+            cards=f"{len(items)} card" if len(items) == 1 else f"{len(items)} cards"),
+            path, value, facts={"count": len(items), "sizes": sizes}))
 
 
-def _shown(value: object) -> str:
-    """A list of cards as text, safe inside a ``str.format`` template."""
-    text = " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+def _shown(value: object, sep: str) -> str:
+    """A list of cards as text (``sep`` between them), safe inside a ``str.format``
+    template."""
+    text = sep.join(map(str, value)) if isinstance(value, list | tuple) else str(value)
     return text.replace("{", "{{").replace("}", "}}")
 
 
-_HANDS: Final = (
-    ("elder", "Elder's hand", 12, "Elder's twelve cards as dealt"),
-    ("younger", "Younger's hand", 12, "Younger's twelve cards as dealt"),
-    ("talon", "the talon", 8, "the talon's 8 cards, top first"),
-)
+_HAND_SIZES: Final = (("elder", 12), ("younger", 12), ("talon", 8))
+_DISCARD_SIZES: Final = (("elder_discard", "elder", range(1, 6)),
+                         ("younger_discard", "younger", range(9)))
+"""Elder exchanges 1 to 5 under both presets; Younger at most the 8 of the talon (how many
+exactly depends on Elder's count and the preset: a rule of the exchange)."""
 
 
 def _declaration_shape(out: _Problems, spec: object, path: Path, who: str) -> None:
     if not isinstance(spec, Mapping):
         out.append(RecordProblem(
             "wrong_type", f"{who}'s declaration must be an object with point, sequences and "
-            f"sets, not {_kind(spec)}", path, spec))
+            f"sets, not {_shown_value(spec)}", path, spec))
         return
     for k in spec:
         if k not in CATEGORIES:
@@ -232,61 +275,66 @@ def _declaration_shape(out: _Problems, spec: object, path: Path, who: str) -> No
                                      f"category {k!r} (use point, sequences, sets)",
                                      (*path, str(k)), k))
     if "point" in spec:
-        _card_list(out, spec["point"], (*path, "point"), f"{who}'s point", range(9),
-                   f"{who}'s declared point has {{cards}}; a suit has eight",
-                   f"{who} names {{card}} twice in the point")
-    for cat, noun, sizes, rule in (
-            ("sequences", "sequence", range(3, 9), "a sequence needs at least three"),
-            ("sets", "set", range(3, 5), "a set is three or four of a rank")):
+        _card_list(out, spec["point"], (*path, "point"), range(9), _ListProblem(
+            f"{who}'s point", f"{who}'s declared point has {{cards}}; a suit has eight",
+            f"{who} names {{card}} twice in the point", "a list of cards"))
+    for cat, sizes in (("sequences", range(3, 9)), ("sets", range(3, 5))):
         if cat not in spec:
             continue
         groups = spec[cat]
         if not isinstance(groups, list | tuple):
             out.append(RecordProblem("wrong_type", f"{who}'s {cat} must be a list of lists of "
-                                     f"cards, not {_kind(groups)}", (*path, cat), groups))
+                                     f"cards, not {_shown_value(groups)}", (*path, cat), groups))
             continue
+        noun = cat[:-1]
         for i, g in enumerate(groups):
-            if cat == "sequences" and isinstance(g, list | tuple) and len(g) > 8:
-                rule = "a suit has eight cards"
-            _card_list(out, g, (*path, cat, i), f"{who}'s {noun}", sizes,
-                       f"{who}'s declared {noun} {_shown(g)} has {{cards}}; {rule}",
-                       f"{who} names {{card}} twice in a {noun}")
+            long = cat == "sequences" and isinstance(g, list | tuple) and len(g) > 8
+            _card_list(out, g, (*path, cat, i), sizes, _ListProblem(
+                f"{who}'s {noun}", f"{who}'s declared {noun} {_shown(g, ' ')} has {{cards}}; " + (
+                    "a suit has eight cards" if long else
+                    "a sequence needs at least three" if cat == "sequences" else
+                    "a set is three or four of a rank"),
+                f"{who} names {{card}} twice in a {noun}", "a list of cards"))
 
 
 def _shape_problems(data: object) -> _Problems:
     """Every problem of the record's form: the preset, missing keys, then key by key."""
     if not isinstance(data, Mapping):
-        return [RecordProblem("not_an_object",
-                              f"a deal record must be an object, not {_kind(data)}", (), data)]
+        return [RecordProblem("not_an_object", "a deal record must be an object, not "
+                              f"{_shown_value(data)}", (), data)]
     out: _Problems = []
     if "rules" in data and data["rules"] is not None:
         try:
             get_rules(data["rules"])
         except RulesError as e:
             out.append(RecordProblem("unknown_preset", str(e), ("rules",), data["rules"]))
-    for key, _, _, meaning in (*_HANDS, ("elder_discard", "", 0, "the cards Elder discards")):
+    for key in ("elder", "younger", "talon", "elder_discard"):
         if key not in data:
-            out.append(RecordProblem("missing_key", f"the record has no {key!r} ({meaning})",
-                                     (key,), None))
-    for key, what, size, _ in _HANDS:
+            out.append(RecordProblem("missing_key", f"the record has no {key!r} (" + {
+                "elder": "Elder's twelve cards as dealt",
+                "younger": "Younger's twelve cards as dealt",
+                "talon": "the talon's 8 cards, top first",
+                "elder_discard": "the cards Elder discards"}[key] + ")", (key,), None))
+    for key, size in _HAND_SIZES:
         if key in data:
-            _card_list(out, data[key], (key,), what, range(size, size + 1),
-                       f"{what} has {{cards}}; it must have {size}", f"{what} holds {{card}} twice")
-    # Elder exchanges 1 to 5 under both presets; Younger at most the 8 of the talon (how
-    # many exactly depends on Elder's count and the preset: a rule of the exchange).
-    for key, who, what, sizes in (("elder_discard", "Elder", "Elder's discard", range(1, 6)),
-                                  ("younger_discard", "Younger", "Younger's discard",
-                                   range(9))):
+            _card_list(out, data[key], (key,), range(size, size + 1), _ListProblem(
+                what := {"elder": "Elder's hand", "younger": "Younger's hand",
+                         "talon": "the talon"}[key],
+                f"{what} has {{cards}}; it must have {size}", f"{what} holds {{card}} twice",
+                "a list of cards"))
+    for key, role, sizes in _DISCARD_SIZES:
         if key in data:
-            _card_list(out, data[key], (key,), what, sizes,
-                       f"{who} discards {{cards}}; {who} may exchange {sizes.start} to "
-                       f"{sizes.stop - 1}", f"{who} discards {{card}} twice")
+            who = role.capitalize()
+            _card_list(out, data[key], (key,), sizes, _ListProblem(
+                f"{who}'s discard", f"{who} discards {{cards}}; {who} may exchange "
+                f"{sizes.start} to {sizes.stop - 1}", f"{who} discards {{card}} twice",
+                "a list of cards"))
     decl = data.get("declarations")
     if decl is not None:
         if not isinstance(decl, Mapping):
             out.append(RecordProblem(
                 "wrong_type", "'declarations' must be an object with 'elder' and 'younger', "
-                f"not {_kind(decl)}", ("declarations",), decl))
+                f"not {_shown_value(decl)}", ("declarations",), decl))
         else:
             for k in decl:
                 if k not in ROLES:
@@ -302,7 +350,7 @@ def _shape_problems(data: object) -> _Problems:
         if not isinstance(shows, bool):
             out.append(RecordProblem(
                 "wrong_type", f"'younger_shows_leftovers' must be true or false, not "
-                f"{_kind(shows)}", ("younger_shows_leftovers",), shows))
+                f"{_shown_value(shows)}", ("younger_shows_leftovers",), shows))
     if "tricks" in data:
         _tricks_shape(out, data["tricks"])
     return out
@@ -311,27 +359,33 @@ def _shape_problems(data: object) -> _Problems:
 def _tricks_shape(out: _Problems, raw: object) -> None:
     if not isinstance(raw, list | tuple):
         out.append(RecordProblem("wrong_type", "'tricks' must be a list of [card led, card "
-                                 f"played second], not {_kind(raw)}", ("tricks",), raw))
+                                 f"played second], not {_shown_value(raw)}", ("tricks",), raw))
         return
     if len(raw) > 12:
         out.append(RecordProblem("card_count", f"the record has {len(raw)} tricks; a deal "
-                                 "has 12", ("tricks",), raw))
+                                 "has 12", ("tricks",), raw,
+                                 facts={"count": len(raw), "sizes": range(13)}))
     for n, t in enumerate(raw, 1):
         path: Path = ("tricks", n - 1)
         if not isinstance(t, list | tuple):
             out.append(RecordProblem("wrong_type", f"trick {n} must be a list of cards, not "
-                                     f"{_kind(t)} (a trick is [card led, card played "
+                                     f"{_shown_value(t)} (a trick is [card led, card played "
                                      "second])", path, t))
             continue
+        english = _ListProblem(f"trick {n}", f"trick {n} has {{cards}}; a trick has 2 (the "
+                               "card led, then the card played second)", "", "a list of cards")
         for i, item in enumerate(t):
-            _card_of(out, item, (*path, i), f"trick {n}")
+            _card_of(out, item, (*path, i), english.what)
         if len(t) != 2:
-            out.append(RecordProblem("card_count", f"trick {n} has {_plural(len(t), 'card')}; "
-                                     "a trick has 2 (the card led, then the card played "
-                                     "second)", path, t))
+            out.append(RecordProblem("card_count", english.counted.format(
+                cards=f"{len(t)} card" if len(t) == 1 else f"{len(t)} cards"), path, t,
+                facts={"count": len(t), "sizes": range(2, 3)}))
 
 
 # --- the replay: the first rule broken, step by step --------------------------------------
+
+_DEAL: Final = Step(StepKind.DEAL)
+_EXCHANGE: Final = Step(StepKind.EXCHANGE)
 
 
 def _deal_problem(rec: DealRecord) -> RecordProblem | None:
@@ -342,63 +396,65 @@ def _deal_problem(rec: DealRecord) -> RecordProblem | None:
             if c.bit & tm:
                 return RecordProblem("card_in_two_places",
                                      f"{c} is both in a hand and in the talon", (role, i),
-                                     str(c), "the deal")
+                                     str(c), _DEAL, {"card": c, "also": "talon"})
     for i, c in enumerate(rec.younger):
         if c.bit & em:
             return RecordProblem("card_in_two_places", f"{c} is in both hands",
-                                 ("younger", i), str(c), "the deal")
-    for key, who, hand_mask, discard in (("elder_discard", "Elder", em, rec.elder_discard),
-                                         ("younger_discard", "Younger", ym,
-                                          rec.younger_discard)):
+                                 ("younger", i), str(c), _DEAL, {"card": c, "also": "elder"})
+    for key, role, hand_mask, discard in (("elder_discard", "elder", em, rec.elder_discard),
+                                          ("younger_discard", "younger", ym,
+                                           rec.younger_discard)):
         for i, c in enumerate(discard):
             if not hand_mask & c.bit:
                 return RecordProblem("discard_not_held",
-                                     f"{who} discards {c} but does not hold it", (key, i),
-                                     str(c), "the exchange")
+                                     f"{role.capitalize()} discards {c} but does not hold it",
+                                     (key, i), str(c), _EXCHANGE, {"card": c, "role": role})
     ne, ny = len(rec.elder_discard), len(rec.younger_discard)
     allowed = younger_may_take(ne, rec.rules)
     if ny not in allowed:
         lo, hi = allowed.start, allowed.stop - 1
-        why = (f"under {rec.rules.name} Younger must exchange at least {lo}" if ny < lo else
-               f"Elder took {ne}, which leaves {hi} in the talon")
-        return RecordProblem("discard_count",
-                             f"Younger discards {_plural(ny, 'card')}; Younger may exchange "
-                             f"{lo} to {hi} ({why})", ("younger_discard",),
-                             [str(c) for c in rec.younger_discard], "the exchange")
+        return RecordProblem(
+            "discard_count",
+            f"Younger discards {ny} {'card' if ny == 1 else 'cards'}; Younger may exchange "
+            f"{lo} to {hi} ("
+            + (f"under {rec.rules.name} Younger must exchange at least {lo}" if ny < lo else
+               f"Elder took {ne}, which leaves {hi} in the talon") + ")",
+            ("younger_discard",), [str(c) for c in rec.younger_discard], _EXCHANGE,
+            {"count": ny, "sizes": allowed, "rules": rec.rules.name, "elder_took": ne,
+             "role": "younger"})
     if rec.younger_shows_leftovers and rec.rules.younger_may_look_at_leftovers:
         return RecordProblem("leftovers_face_up",
                              f"under {rec.rules.name} Younger does not turn his leftovers face "
                              "up (he may look at them himself)", ("younger_shows_leftovers",),
-                             True, "the exchange")
+                             True, _EXCHANGE, {"rules": rec.rules.name})
     return None
 
 
 def _declaration_problem(rec: DealRecord) -> RecordProblem | None:
-    for role, hand, spec in (("elder", rec.elder_after, rec.declarations[0]),
-                             ("younger", rec.younger_after, rec.declarations[1])):
+    for role, hand, spec in ((ROLES[0], rec.elder_after, rec.declarations[0]),
+                             (ROLES[1], rec.younger_after, rec.declarations[1])):
         if spec is None:
             continue
-        who = role.capitalize()
         try:
-            declaration_from_spec(hand, spec, who=who)
+            declaration_from_spec(hand, spec, who=role.capitalize())
         except DeclarationError as e:
             return RecordProblem("bad_declaration", str(e), ("declarations", role), spec,
-                                 f"{who}'s declaration")
+                                 Step(StepKind.DECLARATION, role=role), {"error": e})
     return None
 
 
 def _where_is(card: Card, rec: DealRecord, role: int, masks: list[int],
-              played: dict[Card, int]) -> str:
-    """Why ``card`` is not in player ``role``'s hand at this point of the play."""
+              played: dict[Card, int]) -> dict[str, object]:
+    """Why ``card`` is not in player ``role``'s hand at this point of the play, as the facts
+    ``where`` (``played``, ``held``, ``discarded``, ``talon``), ``played_in`` (a trick
+    number) and ``holder`` (the other role)."""
     if card in played:
-        return f"it was played in trick {played[card]}"
+        return {"where": "played", "played_in": played[card]}
     other = role ^ 1
     if masks[other] & card.bit:
-        return f"{ROLES[other].capitalize()} holds it"
+        return {"where": "held", "holder": ROLES[other]}
     discard = rec.elder_discard if role == 0 else rec.younger_discard
-    if card in discard:
-        return "he discarded it"
-    return "it stayed in the talon"
+    return {"where": "discarded" if card in discard else "talon"}
 
 
 def _play_problem(rec: DealRecord) -> RecordProblem | None:
@@ -408,27 +464,37 @@ def _play_problem(rec: DealRecord) -> RecordProblem | None:
     for n, (led, second) in enumerate(rec.tricks, 1):
         follower = leader ^ 1
         lead_name, follow_name = ROLES[leader].capitalize(), ROLES[follower].capitalize()
-        step = f"trick {n}"
+        step = Step(StepKind.TRICK, trick=n)
         if not masks[leader] & led.bit:
             why = _where_is(led, rec, leader, masks, played)
-            order = ""
-            if masks[follower] & led.bit:
-                order = (f"; a trick is written [card led, card played second], and "
-                         f"{lead_name} leads trick {n}"
-                         + (f" (he won trick {n - 1})" if n > 1 else " (Elder leads first)"))
-            return RecordProblem("card_not_held", f"{step}: {lead_name} leads {led} but does "
-                                 f"not hold it ({why}){order}", ("tricks", n - 1, 0),
-                                 str(led), step)
+            swapped = bool(masks[follower] & led.bit)
+            return RecordProblem(
+                "card_not_held",
+                f"trick {n}: {lead_name} leads {led} but does not hold it ("
+                + {"played": f"it was played in trick {why.get('played_in')}",
+                   "held": f"{follow_name} holds it", "discarded": "he discarded it",
+                   "talon": "it stayed in the talon"}[str(why["where"])] + ")"
+                + (f"; a trick is written [card led, card played second], and {lead_name} "
+                   f"leads trick {n}" + (f" (he won trick {n - 1})" if n > 1 else
+                                         " (Elder leads first)") if swapped else ""),
+                ("tricks", n - 1, 0), str(led), step,
+                {"card": led, "role": ROLES[leader], "swapped": swapped, **why})
         if not masks[follower] & second.bit:
             why = _where_is(second, rec, follower, masks, played)
-            return RecordProblem("card_not_held", f"{step}: {follow_name} plays {second} to "
-                                 f"{led} but does not hold it ({why})", ("tricks", n - 1, 1),
-                                 str(second), step)
+            return RecordProblem(
+                "card_not_held",
+                f"trick {n}: {follow_name} plays {second} to {led} but does not hold it ("
+                + {"played": f"it was played in trick {why.get('played_in')}",
+                   "held": f"{lead_name} holds it", "discarded": "he discarded it",
+                   "talon": "it stayed in the talon"}[str(why["where"])] + ")",
+                ("tricks", n - 1, 1), str(second), step,
+                {"card": second, "led": led, "role": ROLES[follower], "swapped": False, **why})
         suit = SUIT_MASKS[led.suit.index]
         if second.suit is not led.suit and masks[follower] & suit:
-            return RecordProblem("revoke", f"{step}: {follow_name} plays {second} to {led} but "
-                                 f"holds a {led.suit.noun[:-1]}: he must follow suit",
-                                 ("tricks", n - 1, 1), str(second), step)
+            return RecordProblem("revoke", f"trick {n}: {follow_name} plays {second} to {led} "
+                                 f"but holds a {led.suit.noun[:-1]}: he must follow suit",
+                                 ("tricks", n - 1, 1), str(second), step,
+                                 {"card": second, "led": led, "role": ROLES[follower]})
         masks[leader] ^= led.bit
         masks[follower] ^= second.bit
         played[led] = played[second] = n
@@ -452,8 +518,9 @@ def record_problems(data: object) -> tuple[RecordProblem, ...]:
     ...      "tricks": [["AS", "JS"], ["KS", "9H"]]}
     >>> record_problems(r)[0].message
     'trick 2: Younger plays 9H to KS but holds a spade: he must follow suit'
-    >>> record_problems(r)[0].step, record_problems(r)[0].pointer
-    ('trick 2', '/tricks/1/1')
+    >>> p = record_problems(r)[0]
+    >>> p.code, p.step, p.pointer
+    ('revoke', Step(kind=<StepKind.TRICK: 'trick'>, trick=2, role=None), '/tricks/1/1')
     """
     if isinstance(data, DealRecord):
         data = data._as_mapping()

@@ -20,7 +20,7 @@ PresetName = Literal["britannica", "cavendish"]
 
 
 class RulesError(PiquetError):
-    """An unknown rules preset."""
+    """An unknown rules preset: code ``unknown_preset``, the value given in ``values``."""
 
     default_code = "rules"
 
@@ -78,5 +78,6 @@ def get_rules(rules: str | Rules | None = None) -> Rules:
         return rules
     found = PRESETS.get(rules) if isinstance(rules, str) else None
     if found is None:
-        raise RulesError(f"{rules!r} is not a rules preset (choose britannica or cavendish)")
+        raise RulesError(f"{rules!r} is not a rules preset (choose britannica or cavendish)",
+                         code="unknown_preset", values=(rules,))
     return found

@@ -37,7 +37,7 @@ def test_every_engine_error_is_a_piquet_error_exported_with_its_own_code() -> No
 
 @pytest.mark.parametrize(("call", "code"), [
     (lambda: piquet.parse_card("QQ"), "card"),
-    (lambda: piquet.get_rules("hoyle"), "rules"),
+    (lambda: piquet.get_rules("hoyle"), "unknown_preset"),
     (lambda: piquet.score_record({"elder": []}), None),  # a record problem's own code
 ])
 def test_errors_carry_a_code_and_the_english_sentence(call: object, code: str | None) -> None:

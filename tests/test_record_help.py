@@ -1,8 +1,8 @@
 """ui/record_help.py: the record format beside a record box, the example to load and to
 download, the uploader, and plain-word messages (tests/apps/record_help_app.py).
 
-Expected numbers and problems come from ``piquet`` (``score_record``, ``record_problems``),
-never from the helper."""
+Expected numbers and problems come from ``piquet`` (``score_record``, ``record_problems``)
+and their words from the text layer (``words.record``), never from the helper."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from ui.record_help import (
     parse_record_text,
     record_json,
 )
+from words import use_language
+from words.record import problem_sentence
 
 APP = str(Path(__file__).resolve().parent / "apps" / "record_help_app.py")
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,12 +131,12 @@ def test_a_broken_record_lists_every_problem_of_its_shape() -> None:
     rec["tricks"] = 5
     at.text_area(key="rec_text").set_value(json.dumps(rec)).run()
     at.button(key="load").click().run()
-    expected = [p.message for p in record_problems(rec)]
-    assert len(expected) == 3
-    shown = errors(at)
-    assert len(shown) == len(expected)
-    for message, want in zip(shown, expected, strict=True):
-        assert message.lower().rstrip(".") == want.lower()
+    problems = record_problems(rec)
+    assert [p.code for p in problems] == ["missing_key", "not_a_card", "wrong_type"]
+    with use_language("en"):
+        assert errors(at) == [problem_sentence(p) for p in problems]
+    assert errors(at)[2] == ("'tricks' must be a list of [card led, card played second], not "
+                             "a number.")
     assert loaded_line(at) is None
 
 

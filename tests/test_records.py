@@ -12,6 +12,10 @@ from typing import Any
 import pytest
 
 from piquet import DealRecord, RecordError, score_record
+from piquet.record import Step, StepKind
+from words import use_language
+from words.errors import error_text
+from words.record import problem_text
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -36,15 +40,26 @@ def hoyle() -> dict[str, Any]:
     return rec
 
 
+def english(e: RecordError) -> str:
+    """The error as a page says it in English (the text layer, from its facts)."""
+    with use_language("en"):
+        return error_text(e)
+
+
 def expect_error(record: object, *fragments: str) -> RecordError:
-    """score_record must raise a RecordError (a ValueError) whose message has every fragment;
-    any other exception type fails the test."""
+    """score_record must raise a RecordError (a ValueError) whose words (in English) have
+    every fragment; any other exception type fails the test. The English developer message
+    says the same, but quotes a value of the wrong type as it is rather than naming its
+    kind."""
     try:
         score_record(record)  # type: ignore[arg-type]
     except RecordError as e:
         assert isinstance(e, ValueError)
+        said = english(e)
         for f in fragments:
-            assert f in str(e), f"{f!r} not in {str(e)!r}"
+            assert f in said, f"{f!r} not in {said!r}"
+        if e.code not in ("wrong_type", "not_an_object"):
+            assert said == str(e)
         return e
     except Exception as e:  # pragma: no cover - the failure we are looking for
         pytest.fail(f"{type(e).__name__} instead of RecordError: {e}")
@@ -423,10 +438,12 @@ def test_every_problem_of_shape_at_once() -> None:
         ("card_count", "/tricks/2"),
     ]
     problems = record_problems(rec)
-    assert all(p.is_shape and p.step == "" for p in problems)
+    assert all(p.is_shape and p.step is None for p in problems)
     assert problems[1].value == "QQ" and problems[1].path == ("elder", 3)
-    assert problems[2].message == "Elder's hand: 7 is not a card"
-    assert problems[3].message == "Younger's hand has 11 cards; it must have 12"
+    with use_language("en"):
+        assert problem_text(problems[2]) == problems[2].message == "Elder's hand: 7 is not a card"
+        assert problem_text(problems[3]) == "Younger's hand has 11 cards; it must have 12"
+    assert problems[3].facts["count"] == 11
     with pytest.raises(RecordError) as info:
         score_record(rec)
     assert info.value.problems == problems
@@ -442,23 +459,27 @@ def test_the_first_rule_broken_names_its_step() -> None:
     rec["tricks"] = [*rec["tricks"][:3], ["KD", "10S"]]
     (p,) = record_problems(rec)
     assert p.message == "trick 4: Younger plays 10S to KD but holds a diamond: he must follow suit"
+    with use_language("en"):
+        assert problem_text(p) == p.message
     assert (p.code, p.step, p.path, p.value, p.is_shape) == (
-        "revoke", "trick 4", ("tricks", 3, 1), "10S", False)
+        "revoke", Step(StepKind.TRICK, trick=4), ("tricks", 3, 1), "10S", False)
+    assert (str(p.facts["card"]), str(p.facts["led"]), p.facts["role"]) == ("10S", "KD", "younger")
     e = expect_error(rec, p.message)
     assert (e.code, e.values, e.path, e.problems) == ("revoke", ("10S",), p.path, (p,))
 
 
 @pytest.mark.parametrize(("mutate", "code", "step"), [
-    (_item("younger", 0, "AS"), "card_in_two_places", "the deal"),
-    (_set("elder_discard", ["10S"]), "discard_not_held", "the exchange"),
-    (_set("younger_discard", []), "discard_count", "the exchange"),
-    (_set("younger_shows_leftovers", True), "leftovers_face_up", "the exchange"),
+    (_item("younger", 0, "AS"), "card_in_two_places", Step(StepKind.DEAL)),
+    (_set("elder_discard", ["10S"]), "discard_not_held", Step(StepKind.EXCHANGE)),
+    (_set("younger_discard", []), "discard_count", Step(StepKind.EXCHANGE)),
+    (_set("younger_shows_leftovers", True), "leftovers_face_up", Step(StepKind.EXCHANGE)),
     (_set("declarations", {"younger": {"sets": [["9H", "9D", "9C"]]}}), "bad_declaration",
-     "Younger's declaration"),
-    (_set("tricks", [["AH", "10H"], ["AH", "7D"]]), "card_not_held", "trick 2"),
+     Step(StepKind.DECLARATION, role="younger")),
+    (_set("tricks", [["AH", "10H"], ["AH", "7D"]]), "card_not_held",
+     Step(StepKind.TRICK, trick=2)),
 ], ids=["deal", "discard", "younger count", "leftovers", "declaration", "trick"])
 def test_each_step_of_the_replay(mutate: Callable[[dict[str, Any]], None], code: str,
-                                 step: str) -> None:
+                                 step: Step) -> None:
     from piquet import record_problems
 
     rec = cav()
@@ -475,7 +496,7 @@ def test_replay_order_declarations_before_tricks() -> None:
     rec = cav()
     rec["declarations"] = {"elder": {"point": ["10S"]}}
     rec["tricks"] = [["KS", "10H"]]
-    assert [p.step for p in record_problems(rec)] == ["Elder's declaration"]
+    assert [p.step for p in record_problems(rec)] == [Step(StepKind.DECLARATION, role="elder")]
 
 
 def test_younger_count_explains_the_preset() -> None:

@@ -31,6 +31,7 @@ from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_c
 from ui.cards import card_label
 from ui.style import inject_css
 from words import _, ngettext
+from words.errors import not_a_card_text
 
 __all__ = [
     "PICKER_ORDER",
@@ -104,6 +105,8 @@ def hand_problems(
 
     >>> hand_problems("AS QQ AS", who="Elder", size=3)
     ((Card('AS'),), ('QQ is not a card', 'Elder holds AS twice'))
+    >>> hand_problems("AS 6H", who="Elder", size=2)[1]
+    ('6H is not a card (the piquet pack has no cards below the seven)',)
     >>> hand_problems("AS KH", who="Elder", size=2, taken={parse_card("KH")})[1]
     ('KH is in both hands',)
     """
@@ -118,12 +121,8 @@ def hand_problems(
         for tok in _tokens(cards):
             try:
                 card = parse_card(tok)
-            except CardError as err:
-                # The engine's English hint ("; did you mean …?") until its errors carry one.
-                hint = str(err).partition(" is not a card")[2]
-                # TRANSLATORS: {hint} is empty or a hint that starts with its own punctuation.
-                problems.append(_("{token} is not a card{hint}", token=_show_token(tok),
-                                  hint=hint))
+            except CardError:
+                problems.append(not_a_card_text(tok, shown=_show_token(tok)))
                 all_ok = False
                 continue
             seen[card] = seen.get(card, 0) + 1

@@ -20,8 +20,21 @@ def _labels() -> tuple[tuple[str, RuleFlag], ...]:
     )
 
 
+def preset_source(name: str) -> str:
+    """The book or article a preset follows, in the current language (the engine's own
+    ``source`` for a preset it does not name)."""
+    if name == "britannica":
+        # TRANSLATORS: the source of the britannica preset (an article's title in quotes).
+        return _("Encyclopaedia Britannica, 'Piquet', by David Parlett")
+    if name == "cavendish":
+        # TRANSLATORS: the source of the cavendish preset (a book's title).
+        return _("Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)")
+    rules = PRESETS.get(name)
+    return rules.source if rules is not None else name
+
+
 def _rows(r: Rules) -> dict[str, str]:
-    out = {_("Source"): r.source}
+    out = {_("Source"): preset_source(r.name)}
     out.update({label: rule_sentence(r, flag) for label, flag in _labels()})
     out[_("In a link")] = f"?rules={r.name}"
     return out

@@ -43,7 +43,8 @@ The API:
 - ``show_record_problems(messages)`` shows them in one ``st.error`` box (one message alone,
   or "This record has 3 problems:" and a list); ``problems_markdown(messages)`` is its text.
 - ``example_record()`` (a fresh copy), ``record_json(record)`` (a record as readable JSON,
-  one trick a line), ``FORMAT_MARKDOWN`` (the plain-word description) and
+  one trick a line), ``FORMAT_MARKDOWN`` (the plain-word description, in the current
+  language: ``format_markdown()``) and
   ``SCHEMA_PATH`` (``piquet/record.schema.json``).
 """
 
@@ -60,6 +61,7 @@ import streamlit as st
 from piquet.record import record_problems
 from ui.text import md_escape
 from words import _, ngettext
+from words.record import problem_sentence
 
 SCHEMA_PATH: Final = Path(__file__).resolve().parent.parent / "piquet" / "record.schema.json"
 
@@ -121,7 +123,12 @@ record under `"record"` is read too.
 """, no_rules_means=no_rules_means)
 
 
-FORMAT_MARKDOWN: Final = format_markdown()
+def __getattr__(name: str) -> str:
+    """``FORMAT_MARKDOWN``: :func:`format_markdown` in the current language, read at each
+    use (a constant built at import would stay in the language of the first import)."""
+    if name == "FORMAT_MARKDOWN":
+        return format_markdown()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def example_record() -> dict[str, Any]:
@@ -172,14 +179,6 @@ def _json_error(msg: str) -> str:
                  if msg.startswith(start)), _("the JSON is broken"))
 
 
-def _sentence(message: str) -> str:
-    """A message as a sentence: capital first letter, a full stop, Markdown-safe."""
-    text = message[:1].upper() + message[1:]
-    if not text.endswith((".", "!", "?")):
-        text += "."
-    return md_escape(text)
-
-
 def _not_json(text: str, name: str | None, err: json.JSONDecodeError) -> str:
     if not text.startswith("{"):
         return md_escape(
@@ -219,7 +218,7 @@ def parse_record_text(text: str, *, name: str | None = None
     if not problems:
         assert isinstance(data, dict)
         return data, []
-    return None, [_sentence(p.message) for p in problems]  # the engine's English, for now
+    return None, [md_escape(problem_sentence(p)) for p in problems]
 
 
 def problems_markdown(messages: list[str]) -> str:

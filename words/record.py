@@ -1,0 +1,337 @@
+"""Deal record problems in words: each :class:`~piquet.record.RecordProblem` said from its
+``code``, ``path``, ``value``, ``step`` and ``facts`` (never from its English ``message``,
+which is for developers and the command line).
+
+>>> from piquet import record_problems
+>>> from words import use_language
+>>> p = record_problems({"elder": [], "younger": [], "talon": [], "elder_discard": 5})[-1]
+>>> problem_text(p)
+"Elder's discard must be a list of cards, not a number"
+>>> problem_sentence(p)
+"Elder's discard must be a list of cards, not a number."
+>>> with use_language("qps"):
+...     problem_text(p)
+"⟦⟦Elder's discard⟧ must be a list of cards, not ⟦a number⟧⟧"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from piquet.cards import Card
+from piquet.record import Path, RecordError, RecordProblem, Step, StepKind
+from words import _, ngettext
+from words.errors import error_text, not_a_card_text, quoted, revoke_text, shown_value
+from words.names import role_name
+
+__all__ = [
+    "kind_text",
+    "problem_sentence",
+    "problem_text",
+    "record_error_text",
+    "step_text",
+]
+
+_HANDS: Final = ("elder", "younger", "talon")
+_DISCARDS: Final = {"elder_discard": "elder", "younger_discard": "younger"}
+
+
+def kind_text(value: object) -> str:
+    """What a value is, in JSON's words: null, true or false, a number, text, an object, a
+    list."""
+    if value is None:
+        return _("null")
+    if isinstance(value, bool):
+        return _("true or false")
+    if isinstance(value, int | float):
+        return _("a number")
+    if isinstance(value, str):
+        return _("text")
+    if isinstance(value, Mapping):
+        return _("an object")
+    if isinstance(value, list | tuple):
+        return _("a list")
+    return type(value).__name__
+
+
+def step_text(step: Step) -> str:
+    """The step of the replay: the deal, the exchange, Elder's declaration, trick 4."""
+    if step.kind is StepKind.DEAL:
+        return _("the deal")
+    if step.kind is StepKind.EXCHANGE:
+        return _("the exchange")
+    if step.kind is StepKind.DECLARATION:
+        return _("Elder's declaration") if step.role == "elder" else _("Younger's declaration")
+    return _("trick {n}", n=step.trick)
+
+
+def _possessive(role: object, elder: str, younger: str) -> str:
+    return elder if role == "elder" else younger
+
+
+def _what(path: Path) -> str:
+    """The list of cards (or the part of the record) ``path`` is in, as a sentence names it."""
+    head = path[0] if path else ""
+    if head == "elder":
+        return _("Elder's hand")
+    if head == "younger":
+        return _("Younger's hand")
+    if head == "talon":
+        return _("the talon")
+    if head in _DISCARDS:
+        return _possessive(_DISCARDS[str(head)], _("Elder's discard"), _("Younger's discard"))
+    if head == "tricks" and len(path) > 1:
+        return _("trick {n}", n=int(path[1]) + 1)
+    if head == "declarations" and len(path) > 1:
+        role = path[1]
+        part = path[2] if len(path) > 2 else None
+        if part == "point":
+            return _possessive(role, _("Elder's point"), _("Younger's point"))
+        if part == "sequences":
+            return (_possessive(role, _("Elder's sequence"), _("Younger's sequence"))
+                    if len(path) > 3 else
+                    _possessive(role, _("Elder's sequences"), _("Younger's sequences")))
+        if part == "sets":
+            return (_possessive(role, _("Elder's set"), _("Younger's set")) if len(path) > 3
+                    else _possessive(role, _("Elder's sets"), _("Younger's sets")))
+        return _possessive(role, _("Elder's declaration"), _("Younger's declaration"))
+    return _("the record")
+
+
+def _cards(value: object) -> str:
+    return " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def _missing(key: str) -> str:
+    if key == "elder":
+        return _("the record has no 'elder' (Elder's twelve cards as dealt)")
+    if key == "younger":
+        return _("the record has no 'younger' (Younger's twelve cards as dealt)")
+    if key == "talon":
+        return _("the record has no 'talon' (the talon's 8 cards, top first)")
+    return _("the record has no 'elder_discard' (the cards Elder discards)")
+
+
+def _wrong_type(p: RecordProblem) -> str:
+    path, kind = p.path, kind_text(p.value)
+    head = path[0] if path else ""
+    if head == "declarations" and len(path) == 1:
+        return _("'declarations' must be an object with 'elder' and 'younger', not {kind}",
+                 kind=kind)
+    if head == "declarations" and len(path) == 2:
+        return _("{what} must be an object with point, sequences and sets, not {kind}",
+                 what=_what(path), kind=kind)
+    if head == "declarations" and len(path) == 3 and path[2] != "point":
+        return _("{what} must be a list of lists of cards, not {kind}", what=_what(path),
+                 kind=kind)
+    if head == "younger_shows_leftovers":
+        return _("'younger_shows_leftovers' must be true or false, not {kind}", kind=kind)
+    if head == "tricks" and len(path) == 1:
+        return _("'tricks' must be a list of [card led, card played second], not {kind}",
+                 kind=kind)
+    if head == "tricks":
+        return _("trick {n} must be a list of cards, not {kind} (a trick is [card led, card "
+                 "played second])", n=int(path[1]) + 1, kind=kind)
+    return _("{what} must be a list of cards, not {kind}", what=_what(path), kind=kind)
+
+
+def _declared(path: Path, n: int, value: object) -> str:
+    """A declared point, sequence or set with the wrong count of cards."""
+    role, part = path[1], path[2]
+    if part == "point":
+        return _possessive(
+            role,
+            ngettext("Elder's declared point has {n} card; a suit has eight",
+                     "Elder's declared point has {n} cards; a suit has eight", n),
+            ngettext("Younger's declared point has {n} card; a suit has eight",
+                     "Younger's declared point has {n} cards; a suit has eight", n))
+    cards = _cards(value)
+    if part == "sequences":
+        declared = _possessive(role, _("Elder's declared sequence {cards}", cards=cards),
+                               _("Younger's declared sequence {cards}", cards=cards))
+        if n > 8:
+            # TRANSLATORS: {declared} is "Elder's declared sequence AS KS ..."
+            return ngettext("{declared} has {n} card; a suit has eight cards",
+                            "{declared} has {n} cards; a suit has eight cards", n,
+                            declared=declared)
+        return ngettext("{declared} has {n} card; a sequence needs at least three",
+                        "{declared} has {n} cards; a sequence needs at least three", n,
+                        declared=declared)
+    declared = _possessive(role, _("Elder's declared set {cards}", cards=cards),
+                           _("Younger's declared set {cards}", cards=cards))
+    return ngettext("{declared} has {n} card; a set is three or four of a rank",
+                    "{declared} has {n} cards; a set is three or four of a rank", n,
+                    declared=declared)
+
+
+def _card_count(p: RecordProblem) -> str:
+    path, n = p.path, int(str(p.facts.get("count", 0)))
+    sizes = p.facts.get("sizes")
+    head = path[0] if path else ""
+    if head in _HANDS:
+        size = sizes.start if isinstance(sizes, range) else 12
+        return ngettext("{what} has {n} card; it must have {size}",
+                        "{what} has {n} cards; it must have {size}", n, what=_what(path),
+                        size=size)
+    if head in _DISCARDS:
+        lo, hi = (sizes.start, sizes.stop - 1) if isinstance(sizes, range) else (0, 8)
+        return ngettext("{who} discards {n} card; {who} may exchange {lo} to {hi}",
+                        "{who} discards {n} cards; {who} may exchange {lo} to {hi}", n,
+                        who=role_name(_DISCARDS[str(head)]), lo=lo, hi=hi)
+    if head == "tricks" and len(path) == 1:
+        return ngettext("the record has {n} trick; a deal has 12",
+                        "the record has {n} tricks; a deal has 12", n)
+    if head == "tricks":
+        return ngettext("trick {trick} has {n} card; a trick has 2 (the card led, then the "
+                        "card played second)",
+                        "trick {trick} has {n} cards; a trick has 2 (the card led, then the "
+                        "card played second)", n, trick=int(path[1]) + 1)
+    return _declared(path, n, p.value)
+
+
+def _card_twice(p: RecordProblem) -> str:
+    path, card = p.path, p.facts.get("card", p.value)
+    head = path[0] if path else ""
+    if head in _DISCARDS:
+        return _("{who} discards {card} twice", who=role_name(_DISCARDS[str(head)]), card=card)
+    if head == "declarations":
+        who, part = role_name(str(path[1])), path[2]
+        if part == "point":
+            return _("{who} names {card} twice in the point", who=who, card=card)
+        if part == "sequences":
+            return _("{who} names {card} twice in a sequence", who=who, card=card)
+        return _("{who} names {card} twice in a set", who=who, card=card)
+    return _("{what} holds {card} twice", what=_what(path), card=card)
+
+
+def _unknown_key(p: RecordProblem) -> str:
+    key = quoted(str(p.value))
+    if len(p.path) == 2:
+        return _("'declarations' has an unknown player {key} (use 'elder' and 'younger')",
+                 key=key)
+    return _("{what} has an unknown category {key} (use point, sequences, sets)",
+             what=_what(p.path[:2]), key=key)
+
+
+def _why_not_held(facts: Mapping[str, object]) -> str:
+    where = facts.get("where")
+    if where == "played":
+        return _("it was played in trick {n}", n=facts.get("played_in"))
+    if where == "held":
+        return _("{who} holds it", who=role_name(str(facts.get("holder"))))
+    if where == "discarded":
+        return _("he discarded it")
+    return _("it stayed in the talon")
+
+
+def _not_held(p: RecordProblem, step: Step) -> str:
+    f = p.facts
+    who, card, why, n = role_name(str(f.get("role"))), f.get("card"), _why_not_held(f), step.trick
+    led = f.get("led")
+    if isinstance(led, Card):
+        return _("trick {trick}: {who} plays {card} to {led} but does not hold it ({why})",
+                 trick=n, who=who, card=card, led=led, why=why)
+    if not f.get("swapped"):
+        return _("trick {trick}: {who} leads {card} but does not hold it ({why})", trick=n,
+                 who=who, card=card, why=why)
+    if n > 1:
+        return _("trick {trick}: {who} leads {card} but does not hold it ({why}); a trick is "
+                 "written [card led, card played second], and {who} leads trick {trick} (he "
+                 "won trick {previous})", trick=n, who=who, card=card, why=why, previous=n - 1)
+    return _("trick {trick}: {who} leads {card} but does not hold it ({why}); a trick is "
+             "written [card led, card played second], and {who} leads trick {trick} (Elder "
+             "leads first)", trick=n, who=who, card=card, why=why)
+
+
+def _discard_count(f: Mapping[str, object]) -> str:
+    n, sizes = int(str(f.get("count", 0))), f.get("sizes")
+    lo, hi = (sizes.start, sizes.stop - 1) if isinstance(sizes, range) else (0, 8)
+    if n < lo:
+        return ngettext("Younger discards {n} card; Younger may exchange {lo} to {hi} (under "
+                        "{preset} Younger must exchange at least {lo})",
+                        "Younger discards {n} cards; Younger may exchange {lo} to {hi} (under "
+                        "{preset} Younger must exchange at least {lo})", n, lo=lo, hi=hi,
+                        preset=f.get("rules"))
+    return ngettext("Younger discards {n} card; Younger may exchange {lo} to {hi} (Elder took "
+                    "{took}, which leaves {hi} in the talon)",
+                    "Younger discards {n} cards; Younger may exchange {lo} to {hi} (Elder took "
+                    "{took}, which leaves {hi} in the talon)", n, lo=lo, hi=hi,
+                    took=f.get("elder_took"))
+
+
+def _replay_text(p: RecordProblem, step: Step) -> str:
+    f = p.facts
+    if p.code == "card_in_two_places":
+        if f.get("also") == "talon":
+            return _("{card} is both in a hand and in the talon", card=f.get("card"))
+        return _("{card} is in both hands", card=f.get("card"))
+    if p.code == "discard_not_held":
+        return _("{who} discards {card} but does not hold it",
+                 who=role_name(str(f.get("role"))), card=f.get("card"))
+    if p.code == "discard_count":
+        return _discard_count(f)
+    if p.code == "leftovers_face_up":
+        return _("under {preset} Younger does not turn his leftovers face up (he may look at "
+                 "them himself)", preset=f.get("rules"))
+    if p.code == "bad_declaration":
+        error = f.get("error")
+        return error_text(error) if isinstance(error, Exception) else _generic(p)
+    if p.code == "card_not_held":
+        return _not_held(p, step)
+    if p.code == "revoke" and isinstance(f.get("led"), Card):
+        led = f["led"]
+        assert isinstance(led, Card)
+        # TRANSLATORS: {problem} is what went wrong in that trick.
+        return _("trick {trick}: {problem}", trick=step.trick,
+                 problem=revoke_text(role_name(str(f.get("role"))), f.get("card"), led))
+    return _generic(p)
+
+
+def _generic(p: RecordProblem) -> str:
+    """A problem whose code the text layer does not know yet: where it is, and its value."""
+    return _("{what} has a value that is not allowed: {value}", what=_what(p.path),
+             value=shown_value(p.value))
+
+
+def problem_text(p: RecordProblem) -> str:
+    """The problem in the current language, as a clause ("trick 4: Younger plays 10S to KD
+    but holds a diamond: he must follow suit"); plain text, to escape for Markdown."""
+    if p.step is not None:
+        return _replay_text(p, p.step)
+    if p.code == "not_an_object":
+        return _("a deal record must be an object, not {kind}", kind=kind_text(p.value))
+    if p.code == "missing_key":
+        return _missing(str(p.path[0]))
+    if p.code == "wrong_type":
+        return _wrong_type(p)
+    if p.code == "not_a_card":
+        # TRANSLATORS: {what} is the list the token is in ("Elder's hand", "trick 3").
+        return _("{what}: {problem}", what=_what(p.path), problem=not_a_card_text(p.value))
+    if p.code == "card_count":
+        return _card_count(p)
+    if p.code == "card_twice":
+        return _card_twice(p)
+    if p.code == "unknown_key":
+        return _unknown_key(p)
+    if p.code == "unknown_preset":
+        return _("{preset} is not a rules preset (choose britannica or cavendish)",
+                 preset=shown_value(p.value))
+    return _generic(p)
+
+
+def problem_sentence(p: RecordProblem) -> str:
+    """The problem as a sentence on its own: capital first letter, full stop."""
+    text = problem_text(p)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else _("{problem}.", problem=text)
+
+
+def record_error_text(e: RecordError) -> str:
+    """A :class:`~piquet.record.RecordError` in words: its first problem, or (an error raised
+    without one) a sentence naming its value."""
+    if e.problems:
+        return problem_text(e.problems[0])
+    if e.values:
+        return _("this deal record cannot be read: {value}", value=shown_value(e.values[0]))
+    return str(e)  # raised without a problem or a value: its developer's message
