@@ -5,16 +5,16 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.content import text
 from ui.presets import presets_table
+from ui.prose import prose
 from words import _
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
 rules_in_full = RULES_FILE.read_text(encoding="utf-8")
-summary = text("rules-summary.md")
+summary = prose("rules-summary.md")
 
-st.markdown(text("about.md"))
+st.markdown(prose("about.md"))
 with st.container(horizontal=True, gap="medium"):
     st.download_button(
         _("Download the rules in full (Markdown)"), data=rules_in_full,

@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from ui.content import text
+from ui.prose import prose
 from words import _
 
-intro, path_heading, rest = text("home.md").partition("## A suggested path")
+# the page cards go between the welcome and the first section (in any language's home.md)
+intro, _heading, rest = prose("home.md").partition("\n## ")
 st.markdown(intro)
 
 cols = st.columns(4)
@@ -21,4 +22,4 @@ for col, (page, label, icon, blurb) in zip(cols, links, strict=True):
         st.page_link(page, label=label, icon=icon)
         st.caption(blurb)
 
-st.markdown(path_heading + rest)
+st.markdown("## " + rest if _heading else rest)

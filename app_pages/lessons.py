@@ -1,9 +1,9 @@
 """Lessons: eleven short lessons on rubicon piquet, each with a live widget on real cards
-and a few check questions. Deep link: ``/lessons?lesson=point``."""
+and a few check questions. Deep link: ``/lessons?lesson=point``. The lessons are read in the
+reader's language (``content/<lang>/lessons/``, English when it has none)."""
 
 import streamlit as st
 
-from ui.content import lessons
 from ui.lessons import (
     check_questions,
     choose_lesson,
@@ -13,9 +13,10 @@ from ui.lessons import (
     prev_next,
     progress,
 )
+from ui.prose import lesson_list
 from ui.scroll import scroll_to_top
 
-LESSONS = lessons()
+LESSONS = lesson_list()
 
 progress(LESSONS)
 lesson = choose_lesson(LESSONS)

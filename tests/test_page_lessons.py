@@ -111,7 +111,8 @@ def test_chooser_and_next_button_change_the_lesson_and_the_url() -> None:
 # --------------------------------------------------------------------------- questions
 
 
-def _answer(at: AppTest, slug: str, i: int, option: str) -> AppTest:
+def _answer(at: AppTest, slug: str, i: int, option: int) -> AppTest:
+    """Choose option ``option`` (its index: the radio's options are ids) and press Check."""
     at.radio(key=f"lessons_q_{slug}_{i}").set_value(option)
     run(at)
     at.button(key=f"lessons_check_{slug}_{i}").click()
@@ -121,7 +122,8 @@ def _answer(at: AppTest, slug: str, i: int, option: str) -> AppTest:
 def test_right_answer_says_right_with_the_reason() -> None:
     at = open_lessons("deal")
     q = LESSONS[0].questions[0]
-    _answer(at, "deal", 0, q.options[q.answer])
+    _answer(at, "deal", 0, q.answer)
+    assert at.session_state["lessons_fb_deal_0"] == "right"
     assert [str(s.value) for s in at.success] == [f"Right — {q.why}"]
     assert not at.error
 
@@ -129,8 +131,9 @@ def test_right_answer_says_right_with_the_reason() -> None:
 def test_wrong_answer_gives_the_answer_and_the_reason() -> None:
     at = open_lessons("deal")
     q = LESSONS[0].questions[0]
-    wrong = next(o for i, o in enumerate(q.options) if i != q.answer)
+    wrong = next(i for i in range(len(q.options)) if i != q.answer)
     _answer(at, "deal", 0, wrong)
+    assert at.session_state["lessons_fb_deal_0"] == "wrong"
     errors = [str(e.value) for e in at.error]
     assert errors == [f"Not quite: the answer is {q.options[q.answer]}. {q.why}"]
     assert not at.success
@@ -140,6 +143,7 @@ def test_check_without_an_answer_asks_for_one() -> None:
     at = open_lessons("deal")
     at.button(key="lessons_check_deal_1").click()
     run(at)
+    assert at.session_state["lessons_fb_deal_1"] == "none"
     assert any("Choose an answer" in str(i.value) for i in at.info)
 
 
@@ -148,11 +152,11 @@ def test_completing_a_lesson_moves_the_progress_and_survives_a_page_switch() -> 
     lesson = LESSONS[SLUGS.index("point")]
     assert progress_text(at) == "0 of 11 lessons completed"
     for i, q in enumerate(lesson.questions[:-1]):
-        _answer(at, "point", i, q.options[q.answer])
+        _answer(at, "point", i, q.answer)
     assert progress_text(at) == "0 of 11 lessons completed"  # not all answered yet
     last = len(lesson.questions) - 1
     q = lesson.questions[last]
-    _answer(at, "point", last, q.options[q.answer])
+    _answer(at, "point", last, q.answer)
     assert progress_text(at) == "1 of 11 lessons completed"
     assert at.get("progress")[0].value == 9  # percent: 1 / 11
     chooser = at.pills(key="lessons_chooser")

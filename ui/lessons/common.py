@@ -8,6 +8,7 @@ Text the user typed reaches the page only through :func:`ui.text.md_escape` (Mar
 
 from __future__ import annotations
 
+import html
 import json
 import zlib
 from collections.abc import Sequence
@@ -16,22 +17,23 @@ from typing import Any, Final
 
 import streamlit as st
 
-from academy.rule_text import blanche_showing, counted
+from academy.rule_text import blanche_showing
 from piquet import DECK, Card, DealRecord, hand_of
-from piquet.rules import PRESETS, Rules
+from piquet.rules import Rules
 from ui.cards import card_svg, show_cards
 from ui.content import CONTENT
 from ui.lessons.state import set_value
-from ui.settings import four_colour
+from ui.settings import four_colour, preset_label
 from ui.text import md_escape
+from words import _, ngettext
 from words.errors import error_text
 
 __all__ = [
-    "CARD_HELP",
     "CARD_WIDTH",
     "MAX_TEXT",
     "SMALL_WIDTH",
     "blanche_timing",
+    "card_help",
     "card_names",
     "cavendish_deal",
     "crc",
@@ -42,13 +44,17 @@ __all__ = [
     "preset_label",
     "preset_note",
     "show_error",
+    "sum_text",
     "words",
 ]
 
-CARD_HELP: Final = (
-    "A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C (or ♠ ♥ ♦ ♣). "
-    "Separate the cards with spaces or commas."
-)
+
+
+def card_help() -> str:
+    """The help of a hand's text box: how to type a card."""
+    return _("A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C (or ♠ ♥ ♦ ♣). "
+             "Separate the cards with spaces or commas.")
+
 MAX_TEXT: Final = 200
 CARD_WIDTH: Final = 60
 SMALL_WIDTH: Final = 46
@@ -75,9 +81,10 @@ def draw_cards(cards: Sequence[Card], **kw: Any) -> None:
 
 def faces_down(n: int, width: float = SMALL_WIDTH) -> None:
     """``n`` cards face down (the talon as it lies on the table)."""
-    backs = "".join(card_svg(DECK[0], width=width, face_down=True) for _ in range(n))
-    st.markdown(f'<div class="pq-cards" role="group" aria-label="{counted(n, "face-down card")}">'
-                f"{backs}</div>", unsafe_allow_html=True)
+    backs = card_svg(DECK[0], width=width, face_down=True) * n
+    label = html.escape(ngettext("{n} face-down card", "{n} face-down cards", n))
+    st.markdown(f'<div class="pq-cards" role="group" aria-label="{label}">{backs}</div>',
+                unsafe_allow_html=True)
 
 
 def show_error(err: Exception) -> None:
@@ -85,20 +92,25 @@ def show_error(err: Exception) -> None:
     st.error(md_escape(error_text(err)), icon=":material/error:")
 
 
-def hand_input(key: str, label: str, default: str, *, who: str = "The hand",
-               size: int | None = 12, examples: dict[str, str] | None = None
+def hand_input(key: str, label: str, default: str, *, who: str | None = None,
+               size: int | None = 12, examples: dict[str, tuple[str, str]] | None = None
                ) -> tuple[Card, ...] | None:
-    """A text box for a hand, checked by the engine; ``None`` (and an error) when bad."""
+    """A text box for a hand, checked by the engine; ``None`` (and an error) when bad.
+
+    ``examples``: ``{id: (button label, cards)}``; the id (not the label, which follows the
+    language) keys the button. ``who`` names the holder in the engine's error (its default
+    when ``None``).
+    """
     st.session_state.setdefault(key, default)
-    st.text_input(label, key=key, max_chars=MAX_TEXT, help=CARD_HELP)
+    st.text_input(label, key=key, max_chars=MAX_TEXT, help=card_help())
     if examples:
         with st.container(horizontal=True, gap="small"):
-            for name, text in examples.items():
-                st.button(name, key=f"{key}_ex_{zlib.crc32(name.encode())}", on_click=set_value,
+            for ex_id, (name, text) in examples.items():
+                st.button(name, key=f"{key}_ex_{ex_id}", on_click=set_value,
                           args=(key, text), type="tertiary", icon=":material/style:")
     text = str(st.session_state.get(key) or "")
     try:
-        return hand_of(text, size, who=who)
+        return hand_of(text, size) if who is None else hand_of(text, size, who=who)
     except ValueError as err:
         show_error(err)
         return None
@@ -114,23 +126,36 @@ def card_names(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty + "\ufe0e" for c in cards)
 
 
+def sum_text(values: Sequence[int]) -> str:
+    """Numbers added up: ``15 + 3 + 3 = 21``; one number alone; ``—`` for none (arithmetic,
+    not words: the same in every language).
+
+    >>> sum_text([15, 3, 3]), sum_text([11]), sum_text([])
+    ('15 + 3 + 3 = 21', '11', '—')
+    """
+    if not values:
+        return "—"
+    if len(values) == 1:
+        return str(values[0])
+    return f"{' + '.join(map(str, values))} = {sum(values)}"
+
+
 def words(cards: Sequence[Card]) -> str:
     """Cards as a player types them, e.g. ``AS 10H`` (a text box's default)."""
     return " ".join(map(str, cards))
 
 
-def preset_label(name: str) -> str:
-    """A preset's name for readers, e.g. ``Britannica (Parlett)`` (the engine's title)."""
-    preset = PRESETS.get(name)
-    return preset.title if preset is not None else name.capitalize()
-
-
 def blanche_timing(rules: Rules) -> str:
-    """When each holder shows carte blanche under ``rules``, in the engine's words
-    (:mod:`academy.rule_text`, shared with the walkthrough)."""
-    return f"{blanche_showing(rules, 'elder')} {blanche_showing(rules, 'younger')}"
+    """When each holder shows carte blanche under ``rules``: a caption naming the preset,
+    in the words of :mod:`academy.rule_text` (shared with the walkthrough)."""
+    # TRANSLATORS: a caption; {elder} and {younger} are one sentence each, on when that
+    # player shows his carte blanche.
+    return _("When it is shown, under {preset}: {elder} {younger}",
+             preset=preset_label(rules.name), elder=blanche_showing(rules, "elder"),
+             younger=blanche_showing(rules, "younger"))
 
 
 def preset_note(rules: Rules) -> None:
-    st.caption(f"Rules in use: **{preset_label(rules.name)}** "
-               "(change it in the sidebar).")
+    """The rules preset in use (a caption under a widget)."""
+    st.caption(_("Rules in use: **{preset}** (change it in the sidebar).",
+                 preset=preset_label(rules.name)))

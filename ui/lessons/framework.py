@@ -22,6 +22,7 @@ from ui.lessons.state import (
     PARAM,
     check_answer,
     completed,
+    feedback,
     forget_feedback,
     go,
     on_chooser,
@@ -30,6 +31,7 @@ from ui.lessons.state import (
 )
 from ui.lessons.widgets import WIDGETS
 from ui.text import md_escape
+from words import _, ngettext
 
 __all__ = [
     "TRY_IT",
@@ -38,6 +40,7 @@ __all__ = [
     "lesson_intro",
     "lesson_markdown",
     "lesson_widget",
+    "numbered",
     "page_links",
     "prev_next",
     "progress",
@@ -58,8 +61,10 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
     if raw is not None and raw not in by_slug:
         shown = raw if len(raw) <= 30 else raw[:30] + "…"
         st.warning(
-            f"There is no lesson called “{md_escape(shown)}”; showing lesson 1, "
-            f"“{lessons[0].title}”. The lessons are: {', '.join(by_slug)}.",
+            # TRANSLATORS: {name} is what the link asked for; {slugs} the lessons' ids.
+            _("There is no lesson called “{name}”; showing lesson 1, “{title}”. The lessons "
+              "are: {slugs}.", name=md_escape(shown), title=lessons[0].title,
+              slugs=_(", ").join(by_slug)),
             icon=":material/warning:",
         )
         ss[CURRENT] = lessons[0].slug
@@ -73,12 +78,13 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
     ss[CHOOSER] = slug  # before the widget is drawn: the chooser follows the URL and buttons
     done = completed()
     st.pills(
-        "Lesson",
+        _("Lesson"),
         list(by_slug),
         key=CHOOSER,
         required=True,
-        format_func=lambda s: f"{'✓ ' if s in done else ''}{by_slug[s].number}. "
-        f"{by_slug[s].title}",
+        format_func=lambda s: (_("✓ {number}. {title}", number=by_slug[s].number,
+                                 title=by_slug[s].title) if s in done
+                               else numbered(by_slug[s])),
         on_change=on_chooser,
         label_visibility="collapsed",
     )
@@ -88,7 +94,9 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
 def progress(lessons: Sequence[Lesson]) -> None:
     """A progress bar: "3 of 11 lessons completed"."""
     n = sum(1 for lesson in lessons if lesson.slug in completed())
-    st.progress(n / len(lessons), text=f"{n} of {len(lessons)} lessons completed")
+    st.progress(n / len(lessons), text=ngettext("{done} of {n} lesson completed",
+                                                "{done} of {n} lessons completed",
+                                                len(lessons), done=n))
 
 
 def prev_next(lessons: Sequence[Lesson], lesson: Lesson, where: str) -> None:
@@ -97,16 +105,16 @@ def prev_next(lessons: Sequence[Lesson], lesson: Lesson, where: str) -> None:
     with st.container(horizontal=True, horizontal_alignment="distribute"):
         if i > 0:
             prev = lessons[i - 1]
-            st.button(f"{prev.number}. {prev.title}", key=f"lessons_prev_{where}",
+            st.button(numbered(prev), key=f"lessons_prev_{where}",
                       icon=":material/arrow_back:", on_click=go, args=(prev.slug,),
-                      help="Previous lesson")
+                      help=_("Previous lesson"))
         else:
             st.empty()
         if i + 1 < len(lessons):
             nxt = lessons[i + 1]
-            st.button(f"{nxt.number}. {nxt.title}", key=f"lessons_next_{where}",
+            st.button(numbered(nxt), key=f"lessons_next_{where}",
                       icon=":material/arrow_forward:", icon_position="right",
-                      on_click=go, args=(nxt.slug,), help="Next lesson",
+                      on_click=go, args=(nxt.slug,), help=_("Next lesson"),
                       type="primary" if lesson.slug in completed() else "secondary")
 
 
@@ -114,32 +122,38 @@ def check_questions(lesson: Lesson) -> None:
     """ "Check your understanding": one radio and a Check button per question."""
     if not lesson.questions:
         return
-    st.header("Check your understanding", divider="gray")
+    st.header(_("Check your understanding"), divider="gray")
     right = right_answers(lesson.slug)
     for i, q in enumerate(lesson.questions):
         with st.container(border=True, key=f"lessons_question_{lesson.slug}_{i}"):
+            # the options are their indices; the lesson's file words them (q.answer is one)
             st.radio(
-                f"**{i + 1}.** {q.q}",
-                q.options,
+                # TRANSLATORS: a check question: its number, then the question.
+                _("**{number}.** {question}", number=i + 1, question=q.q),
+                range(len(q.options)),
                 index=None,
                 key=qkey(lesson.slug, i, "q"),
+                format_func=q.options.__getitem__,
                 on_change=forget_feedback,
                 args=(lesson.slug, i),
                 persist_state="session",
             )
-            st.button("Check", key=qkey(lesson.slug, i, "check"), on_click=check_answer,
+            st.button(_("Check"), key=qkey(lesson.slug, i, "check"), on_click=check_answer,
                       args=(lesson, i), icon=":material/check:")
-            kind, text = st.session_state.get(qkey(lesson.slug, i, "fb"), ("", ""))
-            if kind == "right":
-                st.success(text, icon=":material/check_circle:")
-            elif kind == "wrong":
-                st.error(text, icon=":material/lightbulb:")
-            elif kind == "none":
-                st.info(text)
+            found = feedback(lesson.slug, i)
+            if found == "right":
+                # TRANSLATORS: {why} is the lesson's explanation of the answer.
+                st.success(_("Right — {why}", why=q.why), icon=":material/check_circle:")
+            elif found == "wrong":
+                # TRANSLATORS: {answer} is the right option; {why} the lesson's explanation.
+                st.error(_("Not quite: the answer is {answer}. {why}",
+                           answer=q.options[q.answer], why=q.why), icon=":material/lightbulb:")
+            elif found == "none":
+                st.info(_("Choose an answer first, then press Check."))
             elif i in right:
-                st.caption("✓ You have answered this one correctly.")
+                st.caption(_("✓ You have answered this one correctly."))
     if lesson.slug in completed():
-        st.success(f"Lesson {lesson.number} completed: every answer right.",
+        st.success(_("Lesson {number} completed: every answer right.", number=lesson.number),
                    icon=":material/school:")
 
 
@@ -149,7 +163,7 @@ def lesson_widget(slug: str) -> None:
     if draw is None:
         return
     with st.container(border=True, key=f"lessons_widget_{slug}"):
-        st.subheader(":material/touch_app: Try it", anchor=TRY_IT)
+        st.subheader(_(":material/touch_app: Try it"), anchor=TRY_IT)
         draw()
 
 
@@ -198,6 +212,14 @@ def lesson_markdown(text: str) -> None:
 
 def lesson_intro(lesson: Lesson) -> None:
     """The lesson's title, and a link down to its live widget."""
-    st.title(f"{lesson.number}. {lesson.title}", anchor=False)
+    st.title(numbered(lesson), anchor=False)
     if lesson.slug in WIDGETS:
-        st.markdown(f"[:material/touch_app: Jump to the live example](#{TRY_IT})")
+        # TRANSLATORS: a link down the page; keep "[", "](#{anchor})" and the icon as they are.
+        st.markdown(_("[:material/touch_app: Jump to the live example](#{anchor})",
+                      anchor=TRY_IT))
+
+
+def numbered(lesson: Lesson) -> str:
+    """A lesson's number and title, ``4. The point``."""
+    # TRANSLATORS: a lesson's number and title, "4. The point".
+    return _("{number}. {title}", number=lesson.number, title=lesson.title)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import streamlit as st
 
@@ -21,8 +21,10 @@ __all__ = [
     "DONE",
     "PARAM",
     "RIGHT",
+    "Feedback",
     "check_answer",
     "completed",
+    "feedback",
     "forget_feedback",
     "go",
     "limit_picks",
@@ -44,6 +46,8 @@ RIGHT: Final = "lessons_right"
 CHOOSER: Final = "lessons_chooser"
 PARAM: Final = "lesson"
 """The query parameter naming the lesson on show, ``/lessons?lesson=point``."""
+Feedback = Literal["right", "wrong", "none"]
+"""What a Check found: the right option, a wrong one, or none chosen."""
 PARTIE_A: Final = "lessons_partie_a"
 PARTIE_B: Final = "lessons_partie_b"
 
@@ -76,27 +80,37 @@ def on_chooser() -> None:
 
 
 def qkey(slug: str, i: int, part: str) -> str:
-    """The key of part ``part`` (``q``, ``fb``, ``check``) of question ``i`` of a lesson."""
+    """The key of part ``part`` (``q``, ``fb``, ``check``) of question ``i`` of a lesson.
+
+    ``q`` holds the chosen option's index; ``fb`` the :data:`Feedback` of the last Check.
+    """
     return f"lessons_{part}_{slug}_{i}"
 
 
+def feedback(slug: str, i: int) -> Feedback | None:
+    """What the last Check of question ``i`` found (a fact: the page words it when drawn, in
+    the language of the moment), or ``None``."""
+    value = st.session_state.get(qkey(slug, i, "fb"))
+    return value if value in ("right", "wrong", "none") else None
+
+
 def check_answer(lesson: Lesson, i: int) -> None:
-    """The Check button: judge the chosen option and remember the feedback."""
+    """The Check button: judge the chosen option (its index, never its label) and remember
+    the verdict."""
     q = lesson.questions[i]
     choice = st.session_state.get(qkey(lesson.slug, i, "q"))
     fb = qkey(lesson.slug, i, "fb")
     if choice is None:
-        st.session_state[fb] = ("none", "Choose an answer first, then press Check.")
+        st.session_state[fb] = "none"
         return
-    if q.options.index(choice) == q.answer:
-        st.session_state[fb] = ("right", f"Right — {q.why}")
+    if choice == q.answer:
+        st.session_state[fb] = "right"
         right = right_answers(lesson.slug)
         right.add(i)
         if len(right) == len(lesson.questions):
             completed().add(lesson.slug)
     else:
-        st.session_state[fb] = ("wrong", f"Not quite: the answer is {q.options[q.answer]}. "
-                                         f"{q.why}")
+        st.session_state[fb] = "wrong"
 
 
 def forget_feedback(slug: str, i: int) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Final
 
 import streamlit as st
 
@@ -11,44 +10,58 @@ from piquet.deal import DealState
 from piquet.rules import PRESETS, Rules
 from ui.lessons.common import cavendish_deal, preset_label
 from ui.settings import current_rules
+from words import _
 
-_RULE_TEXT: Final = {
-    # Rules field: (the rule, what True means, what False means, what it changes)
-    "last_trick_point": ("Point for the last trick", "+1 to the winner of trick 12", "none",
-                         "the score"),
-    "younger_must_exchange": ("Younger must exchange at least one card", "yes",
-                              "no: he need not exchange", "the exchange"),
-    "higher_cut_chooses": ("First dealer", "the higher cut chooses", "the higher cut deals",
-                           "the cut"),
-    "younger_may_look_at_leftovers": (
-        "Cards Younger leaves in the talon",
-        "he may look at them; if he does, Elder may too once he has named his first lead",
-        "face up for both, or face down for neither", "what each player sees"),
-    "blanche_shown_after_opponent_discards": (
-        "When carte blanche is shown",
-        "announced at once; shown after the opponent has discarded (Elder after Younger's "
-        "discard)", "Elder at once; Younger announces it at once, shows it after Elder's "
-        "exchange", "what each player sees"),
-}
+
+def _rule_text() -> dict[str, tuple[str, str, str, str]]:
+    """``{Rules field: (the rule, what True means, what False means, what it changes)}``, in
+    the current language."""
+    return {
+        "last_trick_point": (
+            _("Point for the last trick"), _("+1 to the winner of trick 12"),
+            _("none"), _("the score")),
+        "younger_must_exchange": (
+            _("Younger must exchange at least one card"), _("yes"),
+            _("no: he need not exchange"), _("the exchange")),
+        "higher_cut_chooses": (
+            _("First dealer"), _("the higher cut chooses"), _("the higher cut deals"),
+            _("the cut")),
+        "younger_may_look_at_leftovers": (
+            _("Cards Younger leaves in the talon"),
+            _("he may look at them; if he does, Elder may too once he has named his first "
+              "lead"),
+            _("face up for both, or face down for neither"), _("what each player sees")),
+        "blanche_shown_after_opponent_discards": (
+            _("When carte blanche is shown"),
+            _("announced at once; shown after the opponent has discarded (Elder after "
+              "Younger's discard)"),
+            _("Elder at once; Younger announces it at once, shows it after Elder's exchange"),
+            _("what each player sees")),
+    }
 
 
 def _rule_rows(current: Rules) -> list[dict[str, str]]:
     """One row per option of :class:`piquet.rules.Rules`, one column per preset; the values
     are read from the preset objects."""
     def title(name: str) -> str:
-        return preset_label(name) + (" (in use)" if name == current.name else "")
+        if name == current.name:
+            # TRANSLATORS: a column's heading: the preset chosen in the sidebar.
+            return _("{preset} (in use)", preset=preset_label(name))
+        return preset_label(name)
 
-    rows = [{"rule": "Source", **{title(n): r.source for n, r in PRESETS.items()},
-             "changes": ""}]
+    rule, changes = _("rule"), _("changes")
+    rows = [{rule: _("Source"), **{title(n): r.source for n, r in PRESETS.items()},
+             changes: ""}]
+    texts = _rule_text()
     for f in fields(Rules):
-        if f.name in ("name", "title", "source"):
+        if f.name in ("name", "title", "source"):  # the preset's own, not an option
             continue
-        label, yes, no, changes = _RULE_TEXT.get(
-            f.name, (f.name.replace("_", " ").capitalize(), "yes", "no", ""))
-        rows.append({"rule": label,
+        # an option this table does not know yet: its field name (the test names it)
+        label, yes, no, what = texts.get(f.name, (f.name, _("yes"), _("no"), ""))
+        rows.append({rule: label,
                      **{title(n): yes if getattr(r, f.name) else no
                         for n, r in PRESETS.items()},
-                     "changes": changes})
+                     changes: what})
     return rows
 
 
@@ -57,17 +70,16 @@ def differences_widget() -> None:
     scored under each."""
     rules = current_rules()
     st.table(_rule_rows(rules), hide_index=True)
-    st.markdown("**One deal, two presets.** Cavendish's worked deal (lessons 2 and 9), "
-                "scored by the engine under each preset:")
+    st.markdown(_("**One deal, two presets.** Cavendish's worked deal (lessons 2 and 9), "
+                  "scored by the engine under each preset:"))
     record = cavendish_deal().to_json()
     score_rows = []
     for n, preset in PRESETS.items():
         sheet = DealState.from_record({**record, "rules": n}).score().as_dict()
-        score_rows.append({"preset": preset_label(n),
-                           "Elder: play": sheet["elder"]["play"],
-                           "Elder: total": sheet["elder"]["total"],
-                           "Younger: total": sheet["younger"]["total"],
-                           "point for last": "yes" if preset.last_trick_point else "no"})
+        score_rows.append({_("preset"): preset_label(n),
+                           _("Elder: play"): sheet["elder"]["play"],
+                           _("Elder: total"): sheet["elder"]["total"],
+                           _("Younger: total"): sheet["younger"]["total"],
+                           _("point for last"): _("yes") if preset.last_trick_point
+                           else _("no")})
     st.table(score_rows, hide_index=True)
-
-

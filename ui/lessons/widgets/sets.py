@@ -9,18 +9,39 @@ import streamlit as st
 from piquet import Rank, analyse, sort_cards
 from piquet.combos import SET_RANKS
 from ui.content import example_hands
-from ui.lessons.common import SMALL_WIDTH, card_names, draw_cards, hand_input, words
+from ui.lessons.common import SMALL_WIDTH, card_names, draw_cards, hand_input, sum_text, words
+from words import _
+from words.declarations import combination_name
 
 _SETS: Final = "AS AH AD 10S 10H 10D 10C 9S 9H 9D KS QC"
+
+
+def _never_a_set(rank: Rank, count: int, cards: str) -> str:
+    """Three or four nines, eights or sevens: they never form a set."""
+    four = count == 4
+    if rank is Rank.NINE:
+        return (_("Four nines ({cards}): nines never form sets. Only tens and higher do.",
+                  cards=cards) if four else
+                _("Three nines ({cards}): nines never form sets. Only tens and higher do.",
+                  cards=cards))
+    if rank is Rank.EIGHT:
+        return (_("Four eights ({cards}): eights never form sets. Only tens and higher do.",
+                  cards=cards) if four else
+                _("Three eights ({cards}): eights never form sets. Only tens and higher do.",
+                  cards=cards))
+    return (_("Four sevens ({cards}): sevens never form sets. Only tens and higher do.",
+              cards=cards) if four else
+            _("Three sevens ({cards}): sevens never form sets. Only tens and higher do.",
+              cards=cards))
 
 
 def sets_widget() -> None:
     """Every trio and quatorze of a hand outlined and scored; nines and below noted."""
     hand = hand_input(
-        "lessons_sets_hand", "Your hand (12 cards)", _SETS,
-        examples={"Lesson example": _SETS,
-                  "Cavendish's Younger": words(example_hands()[1]),
-                  "Four nines": "9S 9H 9D 9C KS KH KD AS QH JD 8C 7C"})
+        "lessons_sets_hand", _("Your hand (12 cards)"), _SETS,
+        examples={"lesson": (_("Lesson example"), _SETS),
+                  "cavendish": (_("Cavendish's Younger"), words(example_hands()[1])),
+                  "nines": (_("Four nines"), "9S 9H 9D 9C KS KH KD AS QH JD 8C 7C")})
     if hand is None:
         return
     sets = analyse(hand).sets
@@ -30,20 +51,19 @@ def sets_widget() -> None:
         with cards_col:
             draw_cards(s.cards, width=SMALL_WIDTH, highlight=set(s.cards))
         with text_col:
-            st.markdown(f"**{s.call}**: a {s.kind}, scores **{s.score}**")
+            # TRANSLATORS: {call} names the set as it is declared: "Fourteen tens".
+            st.markdown(_("**{call}**: a quatorze, scores **{score}**", call=combination_name(s),
+                          score=s.score) if s.count == 4 else
+                        _("**{call}**: a trio, scores **{score}**", call=combination_name(s),
+                          score=s.score))
     for rank in Rank:
         same = [c for c in hand if c.rank is rank]
         if rank not in SET_RANKS and len(same) >= 3:
-            word = "Four" if len(same) == 4 else "Three"
-            st.warning(f"{word} {rank.plural} ({card_names(same)}): {rank.plural} never form "
-                       "sets. Only tens and higher do.", icon=":material/block:")
+            st.warning(_never_a_set(rank, len(same), card_names(same)),
+                       icon=":material/block:")
     if sets:
-        sums = " + ".join(str(s.score) for s in sets)
-        total = sum(s.score for s in sets)
-        st.success(f"Best set: **{sets[0].call}**. If it is good, this hand scores {sums}"
-                   f"{f' = {total}' if len(sets) > 1 else ''} for sets; if not, nothing.",
-                   icon=":material/star:")
+        st.success(_("Best set: **{call}**. If it is good, this hand scores {sum} for sets; "
+                     "if not, nothing.", call=combination_name(sets[0]),
+                     sum=sum_text([s.score for s in sets])), icon=":material/star:")
     else:
-        st.info("No set here: no three or four aces, kings, queens, jacks or tens.")
-
-
+        st.info(_("No set here: no three or four aces, kings, queens, jacks or tens."))

@@ -1,0 +1,37 @@
+"""The content under ``content/<lang>/`` in the reader's language, English when that language
+has no such file yet: lessons and the pages' prose are translated per file, not through the
+message catalogs.
+
+:mod:`ui.content` reads a given language's files; this module picks the language.
+
+>>> from words import use_language
+>>> with use_language("qps"):  # the pseudo-locale has no content of its own
+...     content_language("home.md")
+'en'
+>>> lesson_list()[0].slug
+'deal'
+"""
+
+from __future__ import annotations
+
+from ui.content import CONTENT, Lesson, lessons, text
+from words import DEFAULT, language
+
+__all__ = ["content_language", "lesson_list", "prose"]
+
+
+def content_language(name: str) -> str:
+    """The current language if ``content/<lang>/<name>`` (a file or a folder) exists, else
+    English."""
+    lang = language()
+    return lang if lang != DEFAULT and (CONTENT / lang / name).exists() else DEFAULT
+
+
+def prose(name: str) -> str:
+    """A prose file, e.g. ``prose("home.md")``, in the reader's language (else English)."""
+    return text(name, content_language(name))
+
+
+def lesson_list() -> tuple[Lesson, ...]:
+    """All lessons in order, in the reader's language (else English)."""
+    return lessons(content_language("lessons"))
