@@ -11,6 +11,8 @@ Load them in a test module with ``pytest_plugins = ["store_fixtures"]``:
     store            a :class:`store.Store` on a migrated ``engine`` with ``clock``
     pg_cluster       a cluster of the test's own that can be halted and started again
                      (the outage tests): ``.url``, ``.halt()``, ``.start()``
+    storage_app      ``storage_app(url, learner_id)``: an AppTest of tests/apps/storage_app.py
+                     (ui/storage.py as a page uses it) on the database at ``url``
 
 Without PostgreSQL installed the ``postgresql`` variants are skipped, and fail when
 ``CI=true`` (``make test`` runs ``bash scripts/postgres.sh install`` first).
@@ -23,8 +25,9 @@ import secrets
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
@@ -134,3 +137,17 @@ def clock() -> FakeClock:
 def store(engine: Engine, clock: FakeClock) -> Store:
     migrate(engine, clock=clock)
     return Store(engine, clock=clock)
+
+
+@pytest.fixture()
+def storage_app(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str], Any]:
+    from streamlit.testing.v1 import AppTest
+
+    def make(url: str, learner_id: str) -> AppTest:
+        monkeypatch.setenv("PIQUET_DATABASE_URL", url)
+        at = AppTest.from_file(str(ROOT / "tests" / "apps" / "storage_app.py"),
+                               default_timeout=60)
+        at.session_state["learner_id"] = learner_id
+        return at
+
+    return make

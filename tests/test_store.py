@@ -408,3 +408,42 @@ def test_spacing_misses_come_back_sooner_rights_later(answers: list[bool]) -> No
         clock.advance(seconds=state.interval.total_seconds())
     assert state is not None
     assert (state.right, state.wrong) == (sum(answers), len(answers) - sum(answers))
+
+
+# --------------------------------------------------------------------------- ui/storage.py
+
+
+def test_ui_storage_keeps_progress_across_sessions(db_url: str, storage_app: Any) -> None:
+    lid = new_learner_id()
+    at = storage_app(db_url, lid)
+    at.session_state["do"] = [
+        ("save_settings", {"four_colour": True, "language": "en"}),
+        ("item_seen", {"kind": "stage", "item": "point-1", "right": False}),
+        ("round_started", {"round_id": "r1", "length": 2}),
+        ("answer_given", {"round_id": "r1", "position": 0, "kind": "point",
+                          "outcome": "wrong"}),
+        ("save_partie", {"data": {"deal": 2}}),
+    ]
+    at.run()
+    assert not at.exception and not at.warning
+    seen = at.session_state["seen"]
+    assert seen["saving"] and seen["pending"] == 0
+    assert seen["settings"] == StoredSettings(None, True, "en")
+    # a reload: a new session of the same learner finds it all
+    again = storage_app(db_url, lid)
+    again.run()
+    seen = again.session_state["seen"]
+    assert seen["settings"] == StoredSettings(None, True, "en")
+    assert seen["partie"] == {"deal": 2}
+    assert seen["items"] == [("stage", "point-1", 1)]
+    assert seen["totals"] == {"point": KindTotals(0, 1, 0)}
+    # another learner sees nothing of it; then "forget me"
+    stranger = storage_app(db_url, new_learner_id())
+    stranger.run()
+    assert stranger.session_state["seen"]["settings"] is None
+    assert stranger.session_state["seen"]["items"] == []
+    again.session_state["do"] = [("forget_me", {})]
+    again.run()
+    seen = again.session_state["seen"]
+    assert (seen["settings"], seen["partie"], seen["items"]) == (None, None, [])
+    assert not at.exception

@@ -1,0 +1,302 @@
+"""Progress kept, the Streamlit side: the learner's progress in the app's database.
+
+The database is Streamlit's SQLAlchemy connection ``st.connection("progress", type="sql")``.
+Its URL, first found of:
+
+1. ``.streamlit/secrets.toml``: ``[connections.progress]`` ``url = "postgresql+psycopg://…"``;
+2. the environment variable ``PIQUET_DATABASE_URL``;
+3. an SQLite file ``progress.db`` in ``PIQUET_DATA_DIR`` (default: the repository's ``data/``
+   folder, which git ignores).
+
+The schema is migrated once per process (:func:`store.migrate.migrate`), on the first use.
+The session's learner is set by :func:`use_learner` with the learner's secret id; only its
+hash (:func:`store.ids.learner_key`) is kept, in ``st.session_state``.
+
+Every function here is safe to call on every run: when the database cannot be reached, the
+writes wait in ``st.session_state``, :func:`saving` turns False (the frame shows
+:func:`notice`), the reads answer their defaults, and the next call after a few seconds
+tries again and writes what waited. No database error reaches the page.
+
+See docs/storage.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+from collections.abc import Mapping, MutableMapping, Sequence
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, Final, cast
+
+import streamlit as st
+from sqlalchemy import exc as sa_exc
+
+from store import (
+    AnswerGiven,
+    ClearPartie,
+    Forget,
+    ItemProgress,
+    ItemSeen,
+    KindTotals,
+    LearnerKey,
+    RoundFinished,
+    RoundStarted,
+    RoundSummary,
+    SavePartie,
+    Saver,
+    SaveSettings,
+    Store,
+    StoredSettings,
+    StoreUnavailable,
+    Write,
+    learner_key,
+    migrate,
+    prepare_engine,
+    utc_now,
+)
+from store.engine import engine_options
+from words import _
+
+__all__ = [
+    "CONNECTION",
+    "ENV_DATA_DIR",
+    "ENV_URL",
+    "answer_given",
+    "clear_partie",
+    "database_url",
+    "due_items",
+    "flush",
+    "forget_me",
+    "item_seen",
+    "items",
+    "kind_totals",
+    "learner",
+    "notice",
+    "partie",
+    "round_finished",
+    "round_started",
+    "rounds",
+    "save_partie",
+    "save_settings",
+    "saving",
+    "show_notice",
+    "stored_settings",
+    "use_learner",
+]
+
+log = logging.getLogger(__name__)
+
+CONNECTION: Final = "progress"
+ENV_URL: Final = "PIQUET_DATABASE_URL"
+ENV_DATA_DIR: Final = "PIQUET_DATA_DIR"
+DEFAULT_DATA_DIR: Final = Path(__file__).resolve().parent.parent / "data"
+SQLITE_FILE: Final = "progress.db"
+#: While the database is away, how long a session waits before trying it again.
+RETRY_AFTER: Final = timedelta(seconds=3)
+#: Learners not seen for this long are deleted (once per process, at start).
+KEEP_IDLE: Final = timedelta(days=365)
+
+_LEARNER: Final = "_store_learner"  # the session's learner KEY (a hash, never the id)
+
+_migrated: set[str] = set()
+_migrate_lock = threading.Lock()
+
+
+def database_url(secrets_url: object = None, environ: Mapping[str, str] | None = None) -> str:
+    """The progress database's URL: the secrets' URL, else ``$PIQUET_DATABASE_URL``, else an
+    SQLite file in ``$PIQUET_DATA_DIR`` (default ``data/``).
+
+    >>> database_url("postgresql+psycopg://u:p@db/piquet", {})
+    'postgresql+psycopg://u:p@db/piquet'
+    >>> database_url(None, {"PIQUET_DATABASE_URL": "sqlite:////srv/p.db"})
+    'sqlite:////srv/p.db'
+    >>> database_url(None, {"PIQUET_DATA_DIR": "/var/lib/piquet"})
+    'sqlite:////var/lib/piquet/progress.db'
+    """
+    env = os.environ if environ is None else environ
+    if isinstance(secrets_url, str) and secrets_url.strip():
+        return secrets_url.strip()
+    if env.get(ENV_URL, "").strip():
+        return env[ENV_URL].strip()
+    folder = Path(env.get(ENV_DATA_DIR, "").strip() or DEFAULT_DATA_DIR).expanduser()
+    return f"sqlite:///{folder.resolve() / SQLITE_FILE}"
+
+
+def _secrets_url() -> object:
+    try:
+        if not st.secrets.load_if_toml_exists():
+            return None
+        connections = st.secrets.get("connections", {})
+        progress = connections.get(CONNECTION, {}) if isinstance(connections, Mapping) else {}
+        return progress.get("url") if isinstance(progress, Mapping) else None
+    except Exception:  # a broken secrets file: the environment or the default applies
+        log.warning("secrets could not be read; progress database from the environment")
+        return None
+
+
+def _store() -> Store:
+    """The migrated store (migrated once per process); raises an outage error when the
+    database cannot be reached, :class:`store.StoreUnavailable` when it is misconfigured."""
+    url = database_url(_secrets_url())
+    if url.startswith("sqlite:///"):
+        # when the folder cannot be made, SQLite fails to open the file: an outage, reported
+        with contextlib.suppress(OSError):
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        connection = st.connection(CONNECTION, type="sql", url=url, **engine_options(url))
+        engine = prepare_engine(connection.engine)
+    except (sa_exc.ArgumentError, ImportError, ValueError) as error:
+        raise StoreUnavailable(f"progress database misconfigured: {type(error).__name__}") from None
+    with _migrate_lock:
+        if url not in _migrated:
+            migrate(engine)
+            store = Store(engine, clock=utc_now)
+            removed = store.purge_idle(KEEP_IDLE)
+            if removed:
+                log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
+            _migrated.add(url)
+    return Store(engine, clock=utc_now)
+
+
+def _saver() -> Saver:
+    state = cast("MutableMapping[str, Any]", st.session_state)
+    return Saver(_store, state, clock=utc_now, retry_after=RETRY_AFTER)
+
+
+# --------------------------------------------------------------------------- the learner
+
+
+def use_learner(learner_id: str) -> None:
+    """Make ``learner_id`` (the secret) this session's learner; only its hash is kept."""
+    st.session_state[_LEARNER] = learner_key(learner_id)
+
+
+def learner() -> LearnerKey | None:
+    """The session learner's key, or None before :func:`use_learner`."""
+    key = st.session_state.get(_LEARNER)
+    return LearnerKey(key) if isinstance(key, str) else None
+
+
+# --------------------------------------------------------------------------- saving state
+
+
+def saving() -> bool:
+    """False while this session has progress the database could not take."""
+    return _saver().saving
+
+
+def notice() -> str | None:
+    """The sentence the frame shows while progress is not being saved, else None."""
+    if saving():
+        return None
+    return _(
+        "Your progress is not being saved right now: the database cannot be reached. "
+        "You can go on; what you do is saved as soon as it is back."
+    )
+
+
+def show_notice() -> None:
+    """Draw :func:`notice` as a warning, when there is one."""
+    text = notice()
+    if text is not None:
+        st.warning(text, icon=":material/cloud_off:")
+
+
+def flush() -> bool:
+    """Try to write what waits (at most every few seconds while the database is away);
+    True when nothing waits. Call it once a run, e.g. from the frame."""
+    return _saver().flush()
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def _write(make: type[Write], **values: Any) -> bool:
+    key = learner()
+    if key is None:
+        return False
+    return _saver().write(key, make(at=utc_now(), **values))
+
+
+def save_settings(
+    *, preset: str | None = None, four_colour: bool | None = None, language: str | None = None
+) -> bool:
+    """Store the settings given (``None``: leave as stored); True when saved."""
+    return _write(SaveSettings, preset=preset, four_colour=four_colour, language=language)
+
+
+def item_seen(kind: str, item: str, *, right: bool) -> bool:
+    """One answer on a stage / quiz kind / lesson (spaced repetition); True when saved."""
+    return _write(ItemSeen, kind=kind, item=item, right=right)
+
+
+def round_started(
+    round_id: str, length: int, *, level: str | None = None, seed: str | None = None
+) -> bool:
+    return _write(RoundStarted, round_id=round_id, length=length, level=level, seed=seed)
+
+
+def answer_given(round_id: str, position: int, kind: str, outcome: str) -> bool:
+    """``outcome``: "right", "wrong" or "skipped"."""
+    return _write(AnswerGiven, round_id=round_id, position=position, kind=kind, outcome=outcome)
+
+
+def round_finished(round_id: str) -> bool:
+    return _write(RoundFinished, round_id=round_id)
+
+
+def save_partie(data: Any) -> bool:
+    """Keep ``data`` (a JSON document) as the learner's partie in progress."""
+    return _write(SavePartie, data=data)
+
+
+def clear_partie() -> bool:
+    return _write(ClearPartie)
+
+
+def forget_me() -> bool:
+    """Delete every row of this session's learner (and whatever still waited to be saved)."""
+    return _write(Forget)
+
+
+# --------------------------------------------------------------------------- reads
+
+
+def stored_settings() -> StoredSettings | None:
+    key = learner()
+    return None if key is None else _saver().settings(key)
+
+
+def partie() -> Any | None:
+    key = learner()
+    return None if key is None else _saver().partie(key)
+
+
+def items(kind: str | None = None) -> list[ItemProgress]:
+    key = learner()
+    return [] if key is None else _saver().read(lambda s: s.items(key, kind), [])
+
+
+def due_items(
+    kinds: Sequence[str] | None = None, *, missed_only: bool = False, limit: int = 50
+) -> list[ItemProgress]:
+    """Items due now, shakiest first; ``missed_only`` for "practise my misses"."""
+    key = learner()
+    if key is None:
+        return []
+    return _saver().read(
+        lambda s: s.due(key, kinds=kinds, missed_only=missed_only, limit=limit), []
+    )
+
+
+def rounds(limit: int = 20) -> list[RoundSummary]:
+    key = learner()
+    return [] if key is None else _saver().read(lambda s: s.rounds(key, limit), [])
+
+
+def kind_totals() -> dict[str, KindTotals]:
+    key = learner()
+    return {} if key is None else _saver().read(lambda s: s.kind_totals(key), {})
