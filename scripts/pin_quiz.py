@@ -6,9 +6,10 @@ the same questions.
 
 The first 20 questions (``n`` = 0..19, as the quiz page numbers them) of seeds 1 to 5, at every
 level, under both presets. Each question is kept as its facts and answers: the kind, the cards
-shown and highlighted, each answer field's key, widget, options and correct value, and the raw
-situation (hands, category, lead, trick, totals...). The English wording (prompt, labels,
-explanation) is left out: it may change without changing the question.
+shown and highlighted, each answer field's key, widget, options and correct value (ids and
+numbers, never labels), and the raw situation (hands, category, lead, trick, totals...). The
+wording (prompt, labels, explanation, in any language) is left out: it may change without
+changing the question. The pins are made under English, though they do not depend on it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from academy.quiz import LEVELS, Question, generate_question  # noqa: E402
 from piquet.rules import PRESETS  # noqa: E402
+from words import use_language  # noqa: E402
 
 PINS = ROOT / "tests" / "data" / "quiz" / "pins.json"
 SEEDS = ("1", "2", "3", "4", "5")
@@ -49,7 +51,7 @@ def question_facts(q: Question) -> dict[str, Any]:
                   "highlight": " ".join(sorted(str(c) for c in r.highlight))} for r in q.rows],
         "fields": [{"key": f.key, "widget": f.widget, "options": list(f.options),
                     "correct": _value(f.correct)} for f in q.fields],
-        "dialogue_speakers": [s for s, _ in q.dialogue],
+        "dialogue_speakers": [line.speaker for line in q.dialogue],
         "subject": q.subject,
         "elder": _cards(q.elder),
         "younger": _cards(q.younger),
@@ -67,13 +69,18 @@ def question_facts(q: Question) -> dict[str, Any]:
 def pins() -> dict[str, Any]:
     """``{"<preset>/<level>/<seed>/<n>": facts}`` for every pinned question."""
     out: dict[str, Any] = {}
+    with use_language("en"):
+        _pin_all(out)
+    return out
+
+
+def _pin_all(out: dict[str, Any]) -> None:
     for rules in sorted(PRESETS):
         for level in LEVELS:
             for seed in SEEDS:
                 for n in range(COUNT):
                     q = generate_question(seed, n, level, rules)
                     out[f"{rules}/{level}/{seed}/{n}"] = question_facts(q)
-    return out
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from academy.quiz.context import plural
+from academy.quiz.one_hand import tied_text
 from academy.rule_text import counted
 from academy.walkthrough import COUNTED_MESSAGES as WALK_MESSAGES
 from piquet import parse_cards
@@ -136,7 +136,7 @@ ENGINE: list[tuple[str, Callable[[int], str], str]] = [
      "piquet/combos.py"),
     ("declare: a point verdict", _point_verdict, "piquet/declare.py"),
     ("players: the exchange hint's reason", _exchange_reason, "piquet/players.py"),
-    ("quiz.plural", lambda n: plural(n, "card"), "academy/quiz/context.py"),
+    ("quiz: a tied point", lambda n: tied_text(1, "hearts", n), "academy/quiz/one_hand.py"),
     ("rule_text.counted", lambda n: counted(n, "card") + " " + counted(n, "trick", spell=True),
      ""),
 ]

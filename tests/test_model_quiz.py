@@ -26,14 +26,14 @@ from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from academy.quiz import (
-    KIND_TITLES,
     LEVEL_KINDS,
-    LEVEL_TITLES,
     LEVELS,
     Feedback,
     Question,
     check_answer,
     generate_question,
+    kind_title,
+    level_title,
 )
 from piquet.rules import PRESETS
 from ui import quiz_view
@@ -289,7 +289,7 @@ class Quiz(RuleBasedStateMachine):
                        if str(s.value).startswith("Question "))
         assert heading == f"Question {self.number}"
         rules = at.segmented_control(key="rules").value
-        caption = (f"{q.group} · {q.title} · {LEVEL_TITLES[q.level]} · "
+        caption = (f"{q.group} · {q.title} · {level_title(q.level)} · "
                    f"rules: {PRESETS[rules].title}")
         assert caption in [str(c.value) for c in at.main.caption]
 
@@ -312,8 +312,7 @@ class Quiz(RuleBasedStateMachine):
             assert table is not None
             shown = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1].rstrip(" |")
                      for line in table.splitlines()[2:]}
-            assert shown == {KIND_TITLES[k]: f"{ok}/{n}"  # type: ignore[index]
-                             for k, (n, ok) in t.kinds.items()}
+            assert shown == {kind_title(k): f"{ok}/{n}" for k, (n, ok) in t.kinds.items()}
         else:
             assert table is None
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from academy.quiz import Question, generate_question
+from academy.quiz import KINDS, Question, check_answer, generate_question
+from words import PSEUDO, use_language
 
 APP = "../app.py"
 QUIZ = "app_pages/quiz.py"
@@ -283,3 +284,81 @@ def test_next_question_asks_for_the_top_of_the_page() -> None:
     at.button(key="quiz_next").click()
     at = run(at)
     assert scroll_keys(at) and scroll_keys(at) != first
+
+
+def _first_questions_of_every_kind() -> dict[str, str]:
+    """A seed whose first "mix" question is of each kind."""
+    found: dict[str, str] = {}
+    for n in range(400):
+        q = generate_question(f"k{n}", 0, "mix", "britannica")
+        found.setdefault(q.kind, f"k{n}")
+        if len(found) == len(KINDS):
+            break
+    assert set(found) == set(KINDS)
+    return found
+
+
+def test_every_kind_answered_under_the_pseudo_locale() -> None:
+    """Every kind, answered right or wrong under ``qps``: the question, the options, the
+    headline, each part's result, what was missed and the explanation are all messages of
+    the text layer (wrapped ⟦…⟧); the options are ids, shown by their labels."""
+    from test_pseudo_locale import unwrapped
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = PSEUDO
+    run(at)
+    at.switch_page(QUIZ)
+    for i, (kind, seed) in enumerate(sorted(_first_questions_of_every_kind().items())):
+        at.query_params.update({"seed": seed, "level": "mix"})
+        run(at)
+        q: Question = at.session_state["quiz_cache"][1]
+        assert q.kind == kind and q.prompt.startswith("⟦")
+        question = {f"#### {q.prompt}", *(f"**{row.label}**" for row in q.rows)}
+        assert not unwrapped(at, question), kind
+        for f in q.fields:
+            if f.widget in ("choice", "multi"):
+                shown = widget(at, f.key).options
+                with use_language(PSEUDO):
+                    assert shown == [f.option_text(o) for o in f.options], kind
+                assert all(s.startswith("⟦") for s in shown), (kind, shown)
+        given = q.correct if i % 2 else wrong_values(q)
+        if kind == "muggins":
+            given = {**q.correct, "sets": int(q.correct["sets"]) + 3}  # type: ignore[call-overload]
+        with use_language(PSEUDO):  # AppTest formats a radio's value in the test's language
+            at = answer(at, given)
+        fb = at.session_state["quiz_feedback"]
+        assert fb is not None and fb.correct == (given == q.correct), kind
+        assert [r.given for r in fb.results] == [check_answer(q, given).results[k].given
+                                                 for k in range(len(q.fields))]
+        with use_language(PSEUDO):
+            texts = [fb.headline, *fb.missed, *fb.explanation,
+                     *(t for r in fb.results for t in (r.given_text, r.expected_text)
+                       if r.field.widget in ("choice", "multi") and t != "⟦none⟧")]
+        assert all(t.startswith("⟦") and t.endswith("⟧") for t in texts), (kind, texts)
+        if kind == "muggins":
+            assert fb.missed
+        shown_alerts = [str(e.value) for e in (*at.success, *at.error)]
+        assert shown_alerts == [fb.headline], kind
+        assert not unwrapped(at, question), (kind, unwrapped(at, question))
+        at.button(key="quiz_next").click()
+        run(at)
+
+
+def test_an_answer_is_marked_the_same_after_a_language_switch() -> None:
+    """Answered in English, the page switched to ``qps``: the same verdict, said again in the
+    new language; the question is the same in other words."""
+    at = open_quiz("7", "intermediate")
+    q = expected(at)
+    at = answer(at, wrong_values(q))
+    fb_en = at.session_state["quiz_feedback"]
+    at.session_state["lang"] = PSEUDO
+    run(at)
+    fb_qps = at.session_state["quiz_feedback"]
+    q_qps = at.session_state["quiz_cache"][1]
+    assert q_qps.correct == q.correct
+    assert [(r.cards, r.highlight) for r in q_qps.rows] == [(r.cards, r.highlight) for r in q.rows]
+    assert q_qps.prompt != q.prompt and q_qps.prompt.startswith("⟦")
+    assert fb_qps.correct == fb_en.correct
+    assert [r.ok for r in fb_qps.results] == [r.ok for r in fb_en.results]
+    assert [str(e.value) for e in at.error] == [fb_qps.headline]
+    assert fb_qps.headline.startswith("⟦")

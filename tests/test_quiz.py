@@ -30,7 +30,9 @@ from piquet import (
     score_declarations,
     settle_partie,
 )
+from piquet.declare import Answer
 from piquet.play import legal_cards, trick_winner
+from words import PSEUDO, use_language
 
 PRESETS = ("britannica", "cavendish")
 
@@ -146,7 +148,7 @@ def naive_answer(elder: tuple[Card, ...], younger: tuple[Card, ...], category: s
                  max(naive_sets(younger), default=(0, 0))),
     }
     e, y = keys[category]
-    return "Good" if e > y else "Not good" if y > e else "Equal"
+    return "good" if e > y else "not_good" if y > e else "equal"
 
 
 def naive_bonus(elder: tuple[Card, ...], younger: tuple[Card, ...], lead: bool
@@ -178,6 +180,11 @@ def naive_settle(a: int, b: int) -> tuple[str, int]:
     return who, (100 + w + lo if lo < 100 else 100 + w - lo)
 
 
+# The quiz's answer ids (academy.quiz.labels), spelt here again: the naive scorer says who
+# wins in words, the quiz answers with ids.
+ID = {"Elder": "elder", "Younger": "younger", "Nobody": "nobody"}
+
+
 def naive_expected(q: Question) -> dict[str, object]:
     """What the naive scorer says every field of a question should be."""
     hand = q.elder or q.younger
@@ -186,35 +193,33 @@ def naive_expected(q: Question) -> dict[str, object]:
         return {"cards": n, "pips": pips}
     if q.kind == "best_sequence":
         best = naive_best_run(hand)
-        return {"name": naive_run_name(*best) if best[0] else "No sequence"}
+        return {"name": f"{best[0]}-{RANK_ORDER[best[1]]}" if best[0] else "none"}
     if q.kind == "sequence_score":
         return {"points": naive_seq_score(hand)}
     if q.kind == "sets":
-        names = {n: ("Four " if n == 4 else "Three ") for n in (3, 4)}
-        return {"sets": frozenset(names[n] + RANK_NOUN[RANK_ORDER[r]] + "s"
-                                  for n, r in naive_sets(hand))}
+        return {"sets": frozenset(f"{n}x{RANK_ORDER[r]}" for n, r in naive_sets(hand))}
     if q.kind == "blanche":
-        return {"blanche": "Yes" if naive_blanche(hand) else "No"}
+        return {"blanche": "yes" if naive_blanche(hand) else "no"}
     if q.kind == "answer":
         return {"answer": naive_answer(q.elder, q.younger, q.category)}
     if q.kind == "category":
         who, pts = naive_compare(q.elder, q.younger)[q.category]
-        return {"who": who, "points": pts}
+        return {"who": ID[who], "points": pts}
     if q.kind == "comparison":
         cmp = naive_compare(q.elder, q.younger)
         rep, _, e, y = naive_bonus(q.elder, q.younger, lead=False)
-        return {"point": cmp["point"][0], "sequences": cmp["sequences"][0],
-                "sets": cmp["sets"][0],
+        return {"point": ID[cmp["point"][0]], "sequences": ID[cmp["sequences"][0]],
+                "sets": ID[cmp["sets"][0]],
                 "elder_total": e + (60 if rep == "Elder" else 0),
                 "younger_total": y + (60 if rep == "Younger" else 0)}
     if q.kind == "repique":
         rep, _, _, _ = naive_bonus(q.elder, q.younger, lead=False)
-        return {"bonus": f"Yes, {rep}" if rep else "No"}
+        return {"bonus": ID[rep] if rep else "no"}
     if q.kind == "pique":
         rep, pique, _, _ = naive_bonus(q.elder, q.younger, lead=True)
         if pique:
-            return {"bonus": "Pique for Elder (+30)"}
-        return {"bonus": f"Repique for {rep} (+60)" if rep else "Neither"}
+            return {"bonus": "pique_elder"}
+        return {"bonus": f"repique_{ID[rep]}" if rep else "neither"}
     if q.kind == "legal_play":
         assert q.lead is not None
         _, led_suit = split(q.lead)
@@ -230,11 +235,11 @@ def naive_expected(q: Question) -> dict[str, object]:
         pts = {leader: 1, other: 1 if captured else 0}
         if q.trick == 12 and q.rules == "cavendish":
             pts[winner] += 1
-        return {"winner": winner, "elder": pts["Elder"], "younger": pts["Younger"]}
+        return {"winner": ID[winner], "elder": pts["Elder"], "younger": pts["Younger"]}
     if q.kind == "settlement":
         assert q.totals is not None
         who, pts = naive_settle(*q.totals)
-        return {"winner": who, "points": pts}
+        return {"winner": ID.get(who, who), "points": pts}
     if q.kind == "muggins":
         return {"point": naive_point(hand)[0], "sequences": naive_seq_score(hand),
                 "sets": naive_sets_score(hand)}
@@ -263,29 +268,31 @@ def test_naive_scorer_on_rules_examples() -> None:
 def engine_expected(q: Question) -> dict[str, object]:
     """The same fields straight from the engine's public API."""
     hand = q.elder or q.younger
-    names = {"elder": "Elder", "younger": "Younger", None: "Nobody"}
+    names = {"elder": "elder", "younger": "younger", None: "nobody"}
     if q.kind in ("point", "best_sequence", "sequence_score", "muggins"):
         c = analyse(hand)
         assert c.point is not None
         if q.kind == "point":
             return {"cards": c.point.length, "pips": c.point.pips}
         if q.kind == "best_sequence":
-            return {"name": c.sequences[0].name if c.sequences else "No sequence"}
+            best = c.sequences[0] if c.sequences else None
+            return {"name": f"{best.length}-{best.top.symbol}" if best else "none"}
         seq = sum(s.score for s in c.sequences)
         if q.kind == "sequence_score":
             return {"points": seq}
         return {"point": c.point.length, "sequences": seq, "sets": sum(s.score for s in c.sets)}
     if q.kind == "sets":
-        return {"sets": frozenset(s.call.replace("Fourteen", "Four")
-                                  for s in analyse(hand).sets)}
+        return {"sets": frozenset(f"{s.count}x{s.rank.symbol}" for s in analyse(hand).sets)}
     if q.kind == "blanche":
-        return {"blanche": "Yes" if analyse(hand).carte_blanche else "No"}
+        return {"blanche": "yes" if analyse(hand).carte_blanche else "no"}
     if q.kind in ("answer", "category", "comparison", "repique", "pique"):
         s = score_declarations(q.elder, q.younger)
         d = s.as_dict()
         v = {x.category: x for x in s.verdicts}
         if q.kind == "answer":
-            return {"answer": v[q.category].answer}
+            reply = v[q.category].reply
+            assert reply is not None
+            return {"answer": reply.value}
         if q.kind == "category":
             return {"who": names[v[q.category].winner], "points": v[q.category].points}
         if q.kind == "comparison":
@@ -293,13 +300,13 @@ def engine_expected(q: Question) -> dict[str, object]:
                     "sets": names[v["sets"].winner], "elder_total": d["elder"]["total"],
                     "younger_total": d["younger"]["total"]}
         if q.kind == "repique":
-            return {"bonus": f"Yes, {names[s.repique]}" if s.repique else "No"}
+            return {"bonus": s.repique or "no"}
         r = reckon(point=(d["elder"]["point"], d["younger"]["point"]),
                    sequences=(d["elder"]["sequences"], d["younger"]["sequences"]),
                    sets=(d["elder"]["sets"], d["younger"]["sets"]), play=["elder"])
         if r.pique:
-            return {"bonus": "Pique for Elder (+30)"}
-        return {"bonus": f"Repique for {names[r.repique]} (+60)" if r.repique else "Neither"}
+            return {"bonus": "pique_elder"}
+        return {"bonus": f"repique_{r.repique}" if r.repique else "neither"}
     if q.kind == "legal_play":
         assert q.lead is not None
         return {"cards": frozenset(str(c) for c in legal_cards(q.younger, q.lead))}
@@ -315,7 +322,7 @@ def engine_expected(q: Question) -> dict[str, object]:
     if q.kind == "settlement":
         assert q.totals is not None
         st = settle_partie(*q.totals)
-        return {"winner": st.winner or "Nobody", "points": st.points}
+        return {"winner": st.winner or "nobody", "points": st.points}
     raise AssertionError(q.kind)
 
 
@@ -392,7 +399,7 @@ def test_reckoning_questions_answer_yes_at_least_40_percent() -> None:
         kind = RECKONING_KINDS[i % 2]
         q = generate_question("reck", i, "expert", PRESETS[i % 2], kind=kind)
         assert q.yes is not None
-        assert q.yes == (q.correct["bonus"] not in ("No", "Neither"))
+        assert q.yes == (q.correct["bonus"] not in ("no", "neither"))
         naive = naive_bonus(q.elder, q.younger, lead=kind == "pique")
         assert q.yes == (naive[0] is not None or naive[1] is not None)
         yes += q.yes
@@ -537,3 +544,66 @@ def test_highlights_are_the_combinations() -> None:
             assert len(hl) == n and sum(PIPS[split(c)[0]] for c in hl) == pips
         if q.kind == "legal_play":
             assert {str(c) for c in q.rows[1].highlight} == q.correct["cards"]
+
+
+# --------------------------------------------------------------------------- ids and words
+
+
+def naive_set_name(sid: str) -> str:
+    count, rank = sid.split("x")
+    return f"{'Four' if count == '4' else 'Three'} {RANK_NOUN[rank]}s"
+
+
+def test_answers_are_ids_and_their_english_labels_are_the_names(many: list[Question]) -> None:
+    """A choice's options are ids; rendered in English, a sequence's and a set's label is the
+    name the naive scorer gives it."""
+    with use_language("en"):
+        for q in many[:600]:
+            for f in q.fields:
+                if f.widget == "choice":
+                    assert isinstance(f.correct, str) and f.correct in f.options
+                if q.kind == "best_sequence":
+                    for o in f.options:
+                        want = ("No sequence" if o == "none" else
+                                naive_run_name(int(o.split("-")[0]),
+                                               RANK_ORDER.index(o.split("-")[1])))
+                        assert f.option_text(o) == want
+                if q.kind == "sets":
+                    assert [f.option_text(o) for o in f.options] == \
+                        [naive_set_name(o) for o in f.options]
+                if q.kind == "answer":
+                    assert f.options[:2] == (Answer.GOOD.value, Answer.NOT_GOOD.value)
+
+
+def test_a_question_is_marked_the_same_in_every_language() -> None:
+    """Generated under English, answered with ids, checked under the pseudo-locale: the same
+    verdict on every part; and the question's facts do not depend on the language."""
+    for i in range(len(KINDS) * 6):
+        kind = KINDS[i % len(KINDS)]
+        with use_language("en"):
+            q = generate_question("lang", i, "mix", PRESETS[i % 2], kind=kind)
+            right_en = check_answer(q, q.correct)
+            wrong = {f.key: (f.correct + 1 if isinstance(f.correct, int) else
+                             next(o for o in f.options if o != f.correct)
+                             if f.widget == "choice" else frozenset())
+                     for f in q.fields}
+            wrong_en = check_answer(q, wrong)
+        with use_language(PSEUDO):
+            right_qps = check_answer(q, q.correct)
+            wrong_qps = check_answer(q, wrong)
+            q_qps = generate_question("lang", i, "mix", PRESETS[i % 2], kind=kind)
+            assert check_answer(q_qps, q.correct).correct
+            assert right_qps.headline.startswith("⟦")
+            assert all(r.expected_text.startswith("⟦") for r in wrong_qps.results
+                       if r.field.widget in ("choice", "multi") and r.field.correct)
+        assert right_en.correct and right_qps.correct
+        assert [r.ok for r in wrong_en.results] == [r.ok for r in wrong_qps.results]
+        assert wrong_en.correct == wrong_qps.correct
+        assert q_qps.correct == q.correct and q_qps.kind == q.kind
+        assert [(r.cards, r.highlight, r.role) for r in q_qps.rows] == \
+            [(r.cards, r.highlight, r.role) for r in q.rows]
+        assert [(f.key, f.widget, f.options) for f in q_qps.fields] == \
+            [(f.key, f.widget, f.options) for f in q.fields]
+        assert (q_qps.elder, q_qps.younger, q_qps.dialogue) == (q.elder, q.younger, q.dialogue)
+        assert q_qps.prompt != q.prompt and q_qps.prompt.startswith("⟦")
+        assert all(line.startswith("⟦") for line in q_qps.explanation)

@@ -5,6 +5,11 @@ Every session key starts with ``quiz_``. The question itself is regenerated on e
 from (seed, level, preset, number), which is what makes a seeded quiz the same for every
 pupil; only in an unseeded quiz is the kind of each question chosen from the learner's
 misses (and remembered, so that reruns show the same question).
+
+Every text is the text layer's, in the language of the run: the question is generated in it
+(its facts do not depend on the language, so another language gives the same question in
+other words), the options are ids whose labels are rendered when drawn, and the feedback is
+the check of the answers kept (ids and numbers), made again in the language of the run.
 """
 
 from __future__ import annotations
@@ -16,8 +21,6 @@ from typing import Any, Final
 import streamlit as st
 
 from academy.quiz import (
-    KIND_TITLES,
-    LEVEL_TITLES,
     LEVELS,
     Feedback,
     Field,
@@ -26,6 +29,8 @@ from academy.quiz import (
     Question,
     check_answer,
     generate_question,
+    kind_title,
+    level_title,
     parse_level,
     parse_seed,
     pick_kind,
@@ -38,7 +43,7 @@ from ui.links import page_url
 from ui.scroll import scroll_to_top
 from ui.settings import RULES_KEY, current_rules, four_colour, preset_label
 from ui.style import inject_css
-from words import _
+from words import _, language
 
 K_SEED: Final = "quiz_seed"
 K_SEEDED: Final = "quiz_seeded"
@@ -48,6 +53,7 @@ K_N: Final = "quiz_n"
 K_ROUND: Final = "quiz_round"
 K_IDENTITY: Final = "quiz_identity"
 K_FEEDBACK: Final = "quiz_feedback"
+K_GIVEN: Final = "quiz_given"
 K_REVEAL: Final = "quiz_reveal"
 K_STATS: Final = "quiz_stats"
 K_TOTALS: Final = "quiz_totals"
@@ -88,6 +94,7 @@ def _restart() -> None:
     ss[K_N] = 0
     ss[K_ROUND] = ss.get(K_ROUND, 0) + 1
     ss[K_FEEDBACK] = None
+    ss[K_GIVEN] = None
     ss[K_REVEAL] = False
 
 
@@ -108,7 +115,7 @@ def sync_params() -> None:
         if level is None:
             notices.append(_("Unknown level “{given}” in the link; using {level}. Levels: "
                              "{levels}.", given=_shown(raw_level),
-                             level=LEVEL_TITLES[ss[K_LEVEL]], levels=_(", ").join(LEVELS)))
+                             level=level_title(ss[K_LEVEL]), levels=_(", ").join(LEVELS)))
         elif level != ss[K_LEVEL]:
             ss[K_LEVEL] = level
             _restart()
@@ -160,13 +167,15 @@ def _stats_for_pick() -> dict[str, tuple[int, int]]:
 
 def current_question() -> Question:
     """The question on screen: from (seed, level, preset, number); unseeded, the kind is
-    chosen once from the learner's misses and remembered."""
+    chosen once from the learner's misses and remembered. Generated in the current language
+    (kept for the runs in that language)."""
     ss = st.session_state
     seed, level, rules = _check_identity()
     n = int(ss[K_N])
     key = (seed, level, rules, n, bool(ss[K_SEEDED]))
     cached = ss.get(K_CACHE)
-    if cached is not None and cached[0] == key:
+    lang = language()
+    if cached is not None and cached[0] == key and cached[2] == lang:
         q: Question = cached[1]
         return q
     if ss[K_SEEDED]:
@@ -176,7 +185,7 @@ def current_question() -> Question:
         if key not in kinds:
             kinds[key] = pick_kind(random.Random(), level, _stats_for_pick())
         q = generate_question(seed, n, level, rules, kind=kinds[key])
-    ss[K_CACHE] = (key, q)
+    ss[K_CACHE] = (key, q, lang)
     return q
 
 
@@ -209,6 +218,7 @@ def _on_check(q: Question) -> None:
         ss[K_CHECK_NOTICE] = True
         return
     ss[K_FEEDBACK] = fb
+    ss[K_GIVEN] = answers
     stats: dict[str, list[int]] = ss[K_STATS]
     row = stats.setdefault(q.kind, [0, 0])
     row[0] += 1
@@ -227,6 +237,7 @@ def _on_next() -> None:
     ss = st.session_state
     ss[K_N] = int(ss[K_N]) + 1
     ss[K_FEEDBACK] = None
+    ss[K_GIVEN] = None
     ss[K_REVEAL] = False
 
 
@@ -263,7 +274,8 @@ def _dialogue(q: Question) -> None:
 def _widget(field: Field, key: str) -> None:
     fc = four_colour()
     if field.widget == "choice":
-        st.radio(field.label, field.options, index=None, key=key, horizontal=True)
+        st.radio(field.label, field.options, index=None, key=key, horizontal=True,
+                 format_func=field.option_text)
     elif field.widget == "number":
         st.number_input(field.label, min_value=0, max_value=999, value=None, step=1, key=key,
                         placeholder=_("type a number"))
@@ -271,13 +283,14 @@ def _widget(field: Field, key: str) -> None:
         st.pills(field.label, field.options, selection_mode="multi", key=key,
                  format_func=lambda code: card_label(Card.of(code), fc))
     else:
-        st.pills(field.label, field.options, selection_mode="multi", key=key)
+        st.pills(field.label, field.options, selection_mode="multi", key=key,
+                 format_func=field.option_text)
 
 
 def _given(fb: Feedback) -> None:
     """The learner's answer, once checked (the form is gone: one try per question)."""
     # TRANSLATORS: one field of the learner's answer: "Point: **5 cards**".
-    parts = [_("{field}: **{answer}**", field=r.field.label.rstrip("?"), answer=r.given_text)
+    parts = [_("{field}: **{answer}**", field=r.field.label, answer=r.given_text)
              for r in fb.results]
     st.markdown(_("Your answer — {answers}", answers=" · ".join(parts)))
 
@@ -333,8 +346,13 @@ def _explanation(lines: tuple[str, ...]) -> None:
 
 def _teacher_panel(q: Question) -> None:
     for f in q.fields:
-        opts = f" — {' · '.join(f.options)}" if f.widget in ("choice", "multi") else ""
-        st.markdown(f"**{html.escape(f.label)}**{html.escape(opts)}")
+        label = html.escape(f.label)
+        if f.widget in ("choice", "multi"):
+            # TRANSLATORS: a question's field and its options, for the teacher's panel.
+            st.markdown(_("**{field}** — {options}", field=label, options=" · ".join(
+                html.escape(f.option_text(o)) for o in f.options)))
+        else:
+            st.markdown(f"**{label}**")
     if not st.session_state.get(K_REVEAL):
         st.button(_("Show answer"), key="quiz_show_answer", on_click=_on_reveal, type="primary")
         return
@@ -351,10 +369,9 @@ def _score_panel() -> None:
               _("{percent}%", percent=round(100 * right / asked)) if asked else "—")
     stats: dict[str, list[int]] = st.session_state[K_STATS]
     if stats:
-        titles: dict[str, str] = {str(k): v for k, v in KIND_TITLES.items()}
         rows = [_("| Kind | Right |"), "|---|---|"]
         for kind, (n, ok) in sorted(stats.items(), key=lambda kv: kv[1][1] / kv[1][0]):
-            rows.append(f"| {titles.get(kind, kind)} | {ok}/{n} |")
+            rows.append(f"| {kind_title(kind)} | {ok}/{n} |")
         st.markdown("\n".join(rows))
 
 
@@ -381,7 +398,7 @@ def quiz_page() -> None:
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         st.segmented_control(
             _("Level"), LEVELS, key=K_LEVEL_PICK, required=True,
-            format_func=lambda lv: LEVEL_TITLES[lv], on_change=_on_level, width="content",
+            format_func=level_title, on_change=_on_level, width="content",
             help=_("Beginner: one hand, one category. Intermediate: comparisons, tricks, the "
                    "partie. Expert: full comparisons, reckoning order, rules presets. Mix: all."))
         st.toggle(_("Teacher mode"), key=K_TEACHER, width="content",
@@ -394,6 +411,10 @@ def quiz_page() -> None:
     scroll_to_top("quiz", token=f"{ss[K_ROUND]}_{ss[K_N]}")
     teacher = bool(ss.get(K_TEACHER))
     fb: Feedback | None = ss.get(K_FEEDBACK)
+    given = ss.get(K_GIVEN)
+    if fb is not None and given is not None:
+        # the check made again: its words in the language of this run
+        fb = ss[K_FEEDBACK] = check_answer(q, given)
     reveal = fb is not None or (teacher and bool(ss.get(K_REVEAL)))
 
     main, side = st.columns([4, 1.2], gap="large")
@@ -401,7 +422,7 @@ def quiz_page() -> None:
         st.subheader(_("Question {number}", number=ss[K_N] + 1))
         # TRANSLATORS: the question's family, kind and level, then the rules preset.
         st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
-                     kind=q.title, level=LEVEL_TITLES[q.level], preset=preset_label(rules)))
+                     kind=q.title, level=level_title(q.level), preset=preset_label(rules)))
         st.markdown(f"#### {q.prompt}")
         for line in q.context:
             st.markdown(line)

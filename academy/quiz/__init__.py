@@ -6,8 +6,17 @@ correct value), and the engine's explanation of the answer (with the cards behin
 combination to highlight). :func:`check_answer` compares a learner's answers and returns a
 :class:`Feedback` that always carries the correct answer and the explanation.
 
+Answers are ids, never labels: a choice's options and correct value are ids such as
+``"elder"``, ``"good"`` (:class:`piquet.declare.Answer` values), ``"yes"`` or ``"5-A"`` (a
+quint major), numbers are ints; :mod:`~academy.quiz.labels` renders an id's label. The
+question's sentences are said through the text layer (:mod:`words`) in the language current
+when it is generated; its facts (kind, cards, ids, numbers) do not depend on the language,
+so the same question generated again in another language differs only in its words, and an
+answer is marked the same in every language.
+
 The modules: :mod:`~academy.quiz.kinds` (levels, kinds, seeds), :mod:`~academy.quiz.answers`
-(the answer model), :mod:`~academy.quiz.deals` (deals to order), one module per family of
+(the answer model), :mod:`~academy.quiz.labels` (the answer ids and their labels),
+:mod:`~academy.quiz.deals` (deals to order), one module per family of
 kinds (:mod:`~academy.quiz.one_hand`, :mod:`~academy.quiz.two_hands`,
 :mod:`~academy.quiz.reckoning`, :mod:`~academy.quiz.play`, :mod:`~academy.quiz.partie`,
 :mod:`~academy.quiz.muggins`), :mod:`~academy.quiz.generate` and :mod:`~academy.quiz.checking`.
@@ -20,6 +29,11 @@ True
 >>> q.kind in LEVEL_KINDS["beginner"]
 True
 >>> check_answer(q, q.correct).correct
+True
+>>> from words import use_language
+>>> with use_language("qps"):
+...     q2 = generate_question("42", 3, "beginner", "britannica")
+>>> q2.correct == q.correct and q2.rows[0].cards == q.rows[0].cards
 True"""
 
 from academy.quiz.answers import (
@@ -37,31 +51,31 @@ from academy.quiz.checking import check_answer
 from academy.quiz.generate import generate_question
 from academy.quiz.kinds import (
     KIND_GROUPS,
-    KIND_TITLES,
     KINDS,
     LEVEL_KINDS,
-    LEVEL_TITLES,
     LEVELS,
     RECKONING_KINDS,
     Kind,
     Level,
+    kind_group,
+    kind_title,
+    level_title,
     parse_level,
     parse_seed,
     pick_kind,
     question_rng,
 )
-from academy.quiz.reckoning import SCENARIO_TEXT
+from academy.quiz.labels import option_text
+from academy.quiz.reckoning import SCENARIOS, scenario_text
 
 __all__ = [
     "ANSWERS",
     "KINDS",
     "KIND_GROUPS",
-    "KIND_TITLES",
     "LEVELS",
     "LEVEL_KINDS",
-    "LEVEL_TITLES",
     "RECKONING_KINDS",
-    "SCENARIO_TEXT",
+    "SCENARIOS",
     "WHO_OPTIONS",
     "AnswerValue",
     "CardRow",
@@ -74,8 +88,13 @@ __all__ = [
     "Widget",
     "check_answer",
     "generate_question",
+    "kind_group",
+    "kind_title",
+    "level_title",
+    "option_text",
     "parse_level",
     "parse_seed",
     "pick_kind",
     "question_rng",
+    "scenario_text",
 ]

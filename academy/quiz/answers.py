@@ -6,22 +6,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final, Literal
 
-from academy.quiz.kinds import KIND_GROUPS, KIND_TITLES, Kind, Level
+from academy.quiz.kinds import Kind, Level, kind_group, kind_title
+from academy.quiz.labels import ANSWER_IDS, WHO_IDS, option_text
 from piquet.cards import Card
+from piquet.declare import DialogueLine
 from piquet.reckon import Role
+from words import _
 
 Widget = Literal["choice", "multi", "cards", "number"]
 AnswerValue = str | int | frozenset[str]
-WHO_OPTIONS: Final = ("Elder", "Younger", "Nobody")
-ANSWERS: Final = ("Good", "Not good", "Equal")
+WHO_OPTIONS: Final = WHO_IDS
+ANSWERS: Final = ANSWER_IDS
 
 
 @dataclass(frozen=True)
 class Field:
     """One answer widget: ``choice`` (one of ``options``), ``multi`` (any of ``options``),
-    ``cards`` (any of ``options``, which are card codes such as ``10S``), ``number``."""
+    ``cards`` (any of ``options``, which are card codes such as ``10S``), ``number``.
+
+    ``options`` and ``correct`` are ids (a number for ``number``), never labels: the label of
+    an option is rendered from its id and the field's ``vocab`` (:func:`option_text`) when
+    it is shown, so an answer is marked the same in every language."""
 
     key: str
     label: str
@@ -29,6 +37,11 @@ class Field:
     correct: AnswerValue
     options: tuple[str, ...] = ()
     help: str = ""
+    vocab: str = ""
+
+    def option_text(self, oid: str) -> str:
+        """The label of one option, in the current language."""
+        return option_text(self.vocab, oid)
 
     def normalise(self, value: object) -> AnswerValue | None:
         """The learner's value in the field's own type, or None when there is no answer."""
@@ -44,6 +57,8 @@ class Field:
             if isinstance(value, str) and re.fullmatch(r"\s*\d{1,6}\s*", value):
                 return int(value)
             return None
+        if isinstance(value, Enum):
+            value = value.value
         if self.widget == "choice":
             text = str(value)
             return text if text else None
@@ -56,16 +71,19 @@ class Field:
     def text(self, value: AnswerValue | None) -> str:
         """A value as the learner reads it."""
         if value is None:
-            return "no answer"
+            return _("no answer")
         if isinstance(value, frozenset):
             if not value:
-                return "none"
+                return _("none")
             if self.widget == "cards":
                 cards = sorted((Card.of(v) for v in value),
                                key=lambda c: (c.suit.index, -int(c.rank)))
                 return " ".join(c.pretty for c in cards)
             order = {o: i for i, o in enumerate(self.options)}
-            return ", ".join(sorted(value, key=lambda v: order.get(v, 99)))
+            return _(", ").join(self.option_text(v)
+                                for v in sorted(value, key=lambda v: order.get(v, 99)))
+        if isinstance(value, str):
+            return self.option_text(value)
         return str(value)
 
 
@@ -94,7 +112,7 @@ class Question:
     answer: str
     explanation: tuple[str, ...]
     context: tuple[str, ...] = ()
-    dialogue: tuple[tuple[str, str], ...] = ()
+    dialogue: tuple[DialogueLine, ...] = ()
     # the raw situation, for the tests and the views
     subject: Role | None = None
     elder: tuple[Card, ...] = ()
@@ -114,11 +132,13 @@ class Question:
 
     @property
     def title(self) -> str:
-        return KIND_TITLES[self.kind]
+        """The kind's title, in the current language."""
+        return kind_title(self.kind)
 
     @property
     def group(self) -> str:
-        return KIND_GROUPS[self.kind]
+        """The kind's family, in the current language."""
+        return kind_group(self.kind)
 
     @property
     def highlight(self) -> frozenset[Card]:

@@ -13,6 +13,7 @@ from piquet.combos import (
     Sequence as Run,
     analyse,
 )
+from words import _, ngettext
 
 
 def _missed(q: Question, results: tuple[FieldResult, ...]) -> tuple[str, ...]:
@@ -35,13 +36,16 @@ def _missed(q: Question, results: tuple[FieldResult, ...]) -> tuple[str, ...]:
             combos = c.sequences
         else:
             combos = c.sets
-        held = "; ".join(f"{combo_text(x)}, {x.score}" for x in combos) or "nothing"
+        held = _("; ").join(_("{combination}, {score}", combination=combo_text(x),
+                               score=x.score) for x in combos) or _("nothing")
         if r.given is None or given < expected:
-            out.append(f"{r.field.label}: you claimed {given}, you hold {expected}: you missed "
-                       f"{expected - given}. The hand holds: {held}.")
+            out.append(_("{field}: you claimed {given}, you hold {expected}: you missed "
+                         "{missed}. The hand holds: {held}.", field=r.field.label, given=given,
+                         expected=expected, missed=expected - given, held=held))
         else:
-            out.append(f"{r.field.label}: you claimed {given}, but the hand holds only "
-                       f"{expected} ({held}). Claiming more than you hold is not allowed.")
+            out.append(_("{field}: you claimed {given}, but the hand holds only {expected} "
+                         "({held}). Claiming more than you hold is not allowed.",
+                         field=r.field.label, given=given, expected=expected, held=held))
     return tuple(out)
 
 
@@ -55,12 +59,17 @@ def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
     answered = all(r.given is not None for r in res)
     ok = all(r.ok for r in res)
     if ok:
-        headline = f"Right! {question.answer}."
+        headline = _("Right! {answer}.", answer=question.answer)
     elif all(r.given is None for r in res):
-        headline = f"Not answered. The answer: {question.answer}."
+        headline = _("Not answered. The answer: {answer}.", answer=question.answer)
     else:
         n_ok = sum(r.ok for r in res)
-        part = f" ({n_ok} of {len(res)} parts right)" if len(res) > 1 and n_ok else ""
-        headline = f"Not quite{part}. The answer: {question.answer}."
+        if len(res) > 1 and n_ok:
+            headline = ngettext(
+                "Not quite ({right} of {n} part right). The answer: {answer}.",
+                "Not quite ({right} of {n} parts right). The answer: {answer}.",
+                len(res), right=n_ok, answer=question.answer)
+        else:
+            headline = _("Not quite. The answer: {answer}.", answer=question.answer)
     return Feedback(ok, answered, headline, question.answer, res, _missed(question, res),
                     question.explanation)

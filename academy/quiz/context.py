@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from academy.quiz.answers import Question
 from academy.quiz.kinds import Kind, Level
-from piquet.cards import DECK, Card, Suit
+from academy.quiz.labels import role_name
+from piquet.cards import Card
 from piquet.combos import (
     CardSet,
     Point,
@@ -17,15 +18,12 @@ from piquet.combos import (
     pretty,
 )
 from piquet.declare import Verdict
-from piquet.reckon import Reckoning, Role
+from piquet.reckon import Reckoning, Role, ScoreEvent
 from piquet.rules import Rules
 from piquet.scoring import DeclarationScore
+from words import _
 from words.declarations import combination_text
 from words.reckoning import bonus_text
-
-ROLE_NAMES: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
-CATEGORY_NOUN: Final = {"point": "point", "sequences": "sequence", "sets": "set"}
-
 
 cards_text = pretty
 
@@ -34,22 +32,35 @@ def combo_text(c: Point | Run | CardSet) -> str:
     return combination_text(c)
 
 
-def run_name(length: int, top: int) -> str:
-    cards = tuple(DECK[r] for r in range(top, top - length, -1))
-    return Run(Suit.SPADES, cards).name
+def who_id(role: Role | None) -> str:
+    """The answer id of a role, or ``"nobody"``."""
+    return role if role is not None else "nobody"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _step(ev: ScoreEvent) -> str:
+    """A step of the reckoning as the log names it."""
+    if ev.trick:
+        return {"lead": lambda: _("Lead (trick {trick})", trick=ev.trick),
+                "capture": lambda: _("Capture (trick {trick})", trick=ev.trick),
+                "last": lambda: _("Last trick (trick {trick})", trick=ev.trick),
+                }.get(ev.category, lambda: _("Trick {trick}", trick=ev.trick))()
+    return {"blanche": lambda: _("Carte blanche"), "point": lambda: _("Point"),
+            "sequences": lambda: _("Sequences"), "sets": lambda: _("Sets"),
+            "lead": lambda: _("Lead"), "capture": lambda: _("Capture"),
+            "last": lambda: _("Last trick"), "repique": lambda: _("Repique"),
+            "pique": lambda: _("Pique"), "cards": lambda: _("The cards"),
+            "capot": lambda: _("Capot")}[ev.category]()
 
 
 def reckoning_lines(r: Reckoning) -> list[str]:
-    out = ["Reckoning order: carte blanche, point, sequences, sets, then play."]
+    out = [_("Reckoning order: carte blanche, point, sequences, sets, then play.")]
     if not r.events:
-        out.append("Nothing is scored.")
+        out.append(_("Nothing is scored."))
     for ev in r.events:
-        out.append(f"{ev.label.capitalize()}: {ROLE_NAMES[ev.player]} +{ev.points} "
-                   f"→ Elder {ev.elder_total}, Younger {ev.younger_total}.")
+        # TRANSLATORS: one step of the reckoning log: "Point: Elder +5 → Elder 5, Younger 0."
+        out.append(_("{step}: {who} +{points} → Elder {elder}, Younger {younger}.",
+                     step=_step(ev), who=role_name(ev.player), points=ev.points,
+                     elder=ev.elder_total, younger=ev.younger_total))
     out.append(bonus_text(r))
     return out
 
@@ -66,10 +77,6 @@ def verdict_highlight(v: Verdict) -> tuple[frozenset[Card], frozenset[Card]]:
     for c in v.scored:
         (e if v.winner == "elder" else y).update(c.cards)
     return frozenset(e), frozenset(y)
-
-
-def who_name(role: Role | None) -> str:
-    return ROLE_NAMES[role] if role else "Nobody"
 
 
 @dataclass

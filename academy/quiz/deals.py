@@ -99,8 +99,8 @@ def score_masks(em: int, ym: int, rules: Rules) -> DeclarationScore:
 
 
 def declaration_totals(s: DeclarationScore) -> tuple[int, int]:
-    e = sum(p for _, w, p in s.entries if w == 0)
-    y = sum(p for _, w, p in s.entries if w == 1)
+    e = sum(p for _c, w, p in s.entries if w == 0)
+    y = sum(p for _c, w, p in s.entries if w == 1)
     return e, y
 
 

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final, Literal, get_args
 
 from piquet.rules import Rules, get_rules
+from words import _
 
 Level = Literal["beginner", "intermediate", "expert", "mix"]
 LEVELS: Final[tuple[Level, ...]] = ("beginner", "intermediate", "expert", "mix")
-LEVEL_TITLES: Final[dict[Level, str]] = {
-    "beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert", "mix": "Mix",
-}
-
 Kind = Literal[
     "point", "best_sequence", "sequence_score", "sets", "blanche",
     "answer", "category", "comparison",
@@ -27,32 +24,61 @@ Kind = Literal[
     "muggins",
 ]
 KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
-KIND_TITLES: Final[dict[Kind, str]] = {
-    "point": "Point of one hand",
-    "best_sequence": "Best sequence",
-    "sequence_score": "Sequences' score",
-    "sets": "Which sets count",
-    "blanche": "Carte blanche",
-    "answer": "Younger's answer",
-    "category": "Who scores a category",
-    "comparison": "Full comparison",
-    "repique": "Repique?",
-    "pique": "Repique or pique after the lead?",
-    "legal_play": "Legal plays",
-    "trick": "Who wins the trick",
-    "settlement": "Settling the partie",
-    "muggins": "Claim your declarations",
+
+
+def level_title(level: Level) -> str:
+    """A level's name, in the current language."""
+    return {"beginner": lambda: _("Beginner"), "intermediate": lambda: _("Intermediate"),
+            "expert": lambda: _("Expert"), "mix": lambda: _("Mix")}[level]()
+
+
+_KIND_TITLES: Final[dict[str, Callable[[], str]]] = {
+    "point": lambda: _("Point of one hand"),
+    "best_sequence": lambda: _("Best sequence"),
+    "sequence_score": lambda: _("Sequences' score"),
+    "sets": lambda: _("Which sets count"),
+    "blanche": lambda: _("Carte blanche"),
+    "answer": lambda: _("Younger's answer"),
+    "category": lambda: _("Who scores a category"),
+    "comparison": lambda: _("Full comparison"),
+    "repique": lambda: _("Repique?"),
+    "pique": lambda: _("Repique or pique after the lead?"),
+    "legal_play": lambda: _("Legal plays"),
+    "trick": lambda: _("Who wins the trick"),
+    "settlement": lambda: _("Settling the partie"),
+    "muggins": lambda: _("Claim your declarations"),
+}
+_GROUPS: Final[dict[str, Callable[[], str]]] = {
+    "one_hand": lambda: _("Count one hand"),
+    "two_hands": lambda: _("Compare two hands"),
+    "reckoning": lambda: _("Reckoning"),
+    "play": lambda: _("Play"),
+    "partie": lambda: _("End of a partie"),
+    "muggins": lambda: _("Muggins"),
 }
 KIND_GROUPS: Final[dict[Kind, str]] = {
-    "point": "Count one hand", "best_sequence": "Count one hand",
-    "sequence_score": "Count one hand", "sets": "Count one hand", "blanche": "Count one hand",
-    "answer": "Compare two hands", "category": "Compare two hands",
-    "comparison": "Compare two hands",
-    "repique": "Reckoning", "pique": "Reckoning",
-    "legal_play": "Play", "trick": "Play",
-    "settlement": "End of a partie",
-    "muggins": "Muggins",
+    "point": "one_hand", "best_sequence": "one_hand", "sequence_score": "one_hand",
+    "sets": "one_hand", "blanche": "one_hand",
+    "answer": "two_hands", "category": "two_hands", "comparison": "two_hands",
+    "repique": "reckoning", "pique": "reckoning",
+    "legal_play": "play", "trick": "play",
+    "settlement": "partie",
+    "muggins": "muggins",
 }
+"""Each kind's family (an id; :func:`kind_group` names it)."""
+
+
+def kind_title(kind: str) -> str:
+    """A kind's title, in the current language (the id itself for an unknown kind)."""
+    title = _KIND_TITLES.get(kind)
+    return title() if title is not None else kind
+
+
+def kind_group(kind: Kind) -> str:
+    """A kind's family, in the current language."""
+    return _GROUPS[KIND_GROUPS[kind]]()
+
+
 RECKONING_KINDS: Final[tuple[Kind, ...]] = ("repique", "pique")
 LEVEL_KINDS: Final[dict[Level, tuple[Kind, ...]]] = {
     # one hand, one category

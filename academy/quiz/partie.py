@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from academy.quiz.answers import Field, Question
 from academy.quiz.context import Ctx
+from academy.quiz.labels import PLAYER_IDS, player_name
 from piquet.partie import RUBICON, settle_partie
+from words import _
 from words.reckoning import settlement_text
 
 
@@ -28,21 +30,30 @@ def settlement_question(ctx: Ctx) -> Question:
             hi = lo + rng.randint(1, 80)
         a, b = (hi, lo) if rng.random() < 0.5 else (lo, hi)
     sett = settle_partie(a, b)
-    lines = [f"A has {a}, B has {b}.", settlement_text(sett),
-             f"The loser with {RUBICON} or more: the winner scores 100 + the difference. Under "
-             f"{RUBICON} he is rubiconed: the winner scores 100 + both totals, even if he too "
-             "is under 100."]
+    lines = [_("A has {a}, B has {b}.", a=a, b=b), settlement_text(sett),
+             _("The loser with {rubicon} or more: the winner scores 100 + the difference. "
+               "Under {rubicon} he is rubiconed: the winner scores 100 + both totals, even if "
+               "he too is under 100.", rubicon=RUBICON)]
     if a == b:
-        lines.append("Equal totals after six deals mean two more deals; equal after eight, the "
-                     "partie is drawn.")
-    winner = sett.winner or "Nobody"
+        lines.append(_("Equal totals after six deals mean two more deals; equal after eight, "
+                       "the partie is drawn."))
+    if sett.winner is None:
+        answer = _("Nobody: the partie is drawn, 0")
+    elif sett.rubiconed:
+        answer = _("{winner} scores {points} (rubicon)", winner=player_name(sett.winner),
+                   points=sett.points)
+    else:
+        answer = _("{winner} scores {points}", winner=player_name(sett.winner),
+                   points=sett.points)
     return ctx.make(
         "settlement",
-        prompt=f"The partie is over: A has {a}, B has {b}. Who wins, and what does he score?",
+        prompt=_("The partie is over: A has {a}, B has {b}. Who wins, and what does he score?",
+                 a=a, b=b),
         rows=(),
-        fields=(Field("winner", "Winner", "choice", winner, ("A", "B", "Nobody")),
-                Field("points", "He scores", "number", sett.points)),
-        answer=(f"{sett.winner} scores {sett.points}" + (" (rubicon)" if sett.rubiconed else "")
-                if sett.winner else "Nobody: the partie is drawn, 0"),
-        explanation=tuple(lines), context=(f"Final totals: A {a}, B {b}.",), totals=(a, b),
+        fields=(Field("winner", _("Winner"), "choice", sett.winner or "nobody", PLAYER_IDS,
+                      vocab="player"),
+                Field("points", _("He scores"), "number", sett.points)),
+        answer=answer,
+        explanation=tuple(lines), context=(_("Final totals: A {a}, B {b}.", a=a, b=b),),
+        totals=(a, b),
     )

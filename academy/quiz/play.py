@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 from academy.quiz.answers import CardRow, Field, Question
-from academy.quiz.context import ROLE_NAMES, Ctx, cards_text, plural
+from academy.quiz.context import Ctx, cards_text
+from academy.quiz.labels import ROLE_IDS, preset_title, suit_name
 from piquet.cards import cards_mask, mask_cards
 from piquet.deal import DealState, Phase
 from piquet.play import legal_cards, trick_winner
 from piquet.reckon import Role
+from words import _, ngettext
 from words.play import trick_text
 
 
@@ -56,20 +58,23 @@ def legal_play_question(ctx: Ctx) -> Question:
     yhand = mask_cards(cards_mask(yh))
     same = [c for c in yhand if c.suit is lead.suit]
     if same:
-        held = plural(len(same), lead.suit.noun[:-1])
-        lines = [f"Elder leads {lead.pretty}. Younger holds {held} ({cards_text(same)}): he "
-                 "must follow suit with one of them.",
-                 "There is no obligation to win the trick: any card of the suit will do."]
+        lines = [ngettext("Elder leads {card}. Younger holds {n} card of the suit led ({cards}): "
+                          "he must play it.",
+                          "Elder leads {card}. Younger holds {n} cards of the suit led "
+                          "({cards}): he must follow suit with one of them.",
+                          len(same), card=lead.pretty, cards=cards_text(same)),
+                 _("There is no obligation to win the trick: any card of the suit will do.")]
     else:
-        lines = [f"Elder leads {lead.pretty}. Younger holds no {lead.suit.noun}: he may play "
-                 "any card. There are no trumps, so whatever he plays, Elder wins the trick."]
+        lines = [_("Elder leads {card}. Younger holds no {suit}: he may play any card. There "
+                   "are no trumps, so whatever he plays, Elder wins the trick.",
+                   card=lead.pretty, suit=suit_name(lead.suit))]
     trick_no = len(d.tricks) + 1
     return ctx.make(
         "legal_play",
-        prompt=f"Trick {trick_no}: Elder leads. Which cards may Younger play?",
-        rows=(CardRow("Elder leads", (lead,), frozenset(), "elder"),
-              CardRow("Younger's hand", yhand, frozenset(legal), "younger")),
-        fields=(Field("cards", "Cards Younger may play", "cards",
+        prompt=_("Trick {number}: Elder leads. Which cards may Younger play?", number=trick_no),
+        rows=(CardRow(_("Elder leads"), (lead,), frozenset(), "elder"),
+              CardRow(_("Younger's hand"), yhand, frozenset(legal), "younger")),
+        fields=(Field("cards", _("Cards Younger may play"), "cards",
                       frozenset(str(c) for c in legal), tuple(str(c) for c in yhand)),),
         answer=cards_text(mask_cards(cards_mask(legal))),
         explanation=tuple(lines), younger=yhand, leader="elder", lead=lead, trick=trick_no,
@@ -96,28 +101,36 @@ def trick_question(ctx: Ctx) -> Question:
     winner = trick.winner
     other: Role = "younger" if leader == "elder" else "elder"
     lines = [trick_text(trick),
-             "Each card led scores 1 to the leader, win or lose; the second player scores 1 "
-             "only when he wins the trick. A won own lead is 1, not 2."]
+             _("Each card led scores 1 to the leader, win or lose; the second player scores 1 "
+               "only when he wins the trick. A won own lead is 1, not 2.")]
     if target == 12:
         if ctx.rules.last_trick_point:
-            lines.append(f"Trick 12 under {ctx.rules.title}: 1 more to its winner, for the last "
-                         "trick.")
+            lines.append(_("Trick 12 under {rules}: 1 more to its winner, for the last trick.",
+                           rules=preset_title(ctx.rules)))
         else:
-            lines.append(f"Trick 12 under {ctx.rules.title}: no extra point for the last trick "
-                         "(Cavendish would give 1).")
-    lines.append(f"This trick: Elder +{pts['elder']}, Younger +{pts['younger']}.")
+            lines.append(_("Trick 12 under {rules}: no extra point for the last trick "
+                           "(Cavendish would give 1).", rules=preset_title(ctx.rules)))
+    lines.append(_("This trick: Elder +{elder}, Younger +{younger}.", elder=pts["elder"],
+                   younger=pts["younger"]))
+    prompt = (_("Trick 12 (the last): who wins it, and how many points does each player score "
+                "for it?") if target == 12 else
+              _("Trick {number}: who wins it, and how many points does each player score for "
+                "it?", number=target))
+    leads = _("Elder leads") if leader == "elder" else _("Younger leads")
+    plays = _("Elder plays") if other == "elder" else _("Younger plays")
+    winner_name = _("Elder") if winner == "elder" else _("Younger")
     return ctx.make(
-        "trick",
-        prompt=f"Trick {target}{' (the last)' if target == 12 else ''}: who wins it, and "
-               "how many points does each player score for it?",
-        rows=(CardRow(f"{ROLE_NAMES[leader]} leads", (led,),
+        "trick", prompt=prompt,
+        rows=(CardRow(leads, (led,),
                       frozenset([led]) if winner == leader else frozenset(), leader),
-              CardRow(f"{ROLE_NAMES[other]} plays", (second,),
+              CardRow(plays, (second,),
                       frozenset([second]) if winner == other else frozenset(), other)),
-        fields=(Field("winner", "Trick won by", "choice", ROLE_NAMES[winner], ("Elder", "Younger")),
-                Field("elder", "Elder scores", "number", pts["elder"]),
-                Field("younger", "Younger scores", "number", pts["younger"])),
-        answer=f"{ROLE_NAMES[winner]} wins; Elder +{pts['elder']}, Younger +{pts['younger']}",
-        explanation=tuple(lines), context=(f"Rules: {ctx.rules.title}.",),
+        fields=(Field("winner", _("Trick won by"), "choice", winner, ROLE_IDS, vocab="role"),
+                Field("elder", _("Elder scores"), "number", pts["elder"]),
+                Field("younger", _("Younger scores"), "number", pts["younger"])),
+        answer=_("{winner} wins; Elder +{elder}, Younger +{younger}", winner=winner_name,
+                 elder=pts["elder"], younger=pts["younger"]),
+        explanation=tuple(lines),
+        context=(_("Rules: {rules}.", rules=preset_title(ctx.rules)),),
         leader=leader, lead=led, reply=second, trick=target,
     )

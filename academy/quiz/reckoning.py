@@ -6,7 +6,7 @@ import random
 from typing import Final
 
 from academy.quiz.answers import Field, Question
-from academy.quiz.context import ROLE_NAMES, Ctx, reckoning_lines, verdict_highlight
+from academy.quiz.context import Ctx, reckoning_lines, verdict_highlight
 from academy.quiz.deals import (
     declaration_totals,
     fill_hands,
@@ -19,9 +19,11 @@ from academy.quiz.deals import (
     score_masks,
 )
 from academy.quiz.kinds import Kind
-from academy.quiz.two_hands import compare_rows
+from academy.quiz.labels import BONUS_IDS, REPIQUE_IDS
+from academy.quiz.two_hands import category_line, compare_rows
 from piquet.cards import Card
 from piquet.scoring import DeclarationScore
+from words import _
 from words.declarations import verdict_text
 
 _REPIQUE_TARGETS: Final = (
@@ -32,15 +34,22 @@ _PIQUE_TARGETS: Final = (
     ("pique", 0.3), ("younger", 0.1), ("elder", 0.08), ("equal_point", 0.08),
     ("near_miss", 0.28), ("plain", 0.16),
 )
-SCENARIO_TEXT: Final = {
-    "elder_before_sets": "Elder reaches 30 on point and sequences, before Younger's sets",
-    "elder": "Elder's combinations",
-    "younger": "Younger's combinations",
-    "equal_point": "an Equal point",
-    "pique": "Elder's 30th point comes from his lead",
-    "near_miss": "a near miss",
-    "plain": "an ordinary deal",
-}
+SCENARIOS: Final = ("elder_before_sets", "elder", "younger", "equal_point", "pique",
+                    "near_miss", "plain")
+
+
+def scenario_text(scenario: str) -> str:
+    """What a reckoning question's deal shows, in words."""
+    return {
+        "elder_before_sets": lambda: _("Elder reaches 30 on point and sequences, before "
+                                       "Younger's sets"),
+        "elder": lambda: _("Elder's combinations"),
+        "younger": lambda: _("Younger's combinations"),
+        "equal_point": lambda: _("an Equal point"),
+        "pique": lambda: _("Elder's 30th point comes from his lead"),
+        "near_miss": lambda: _("a near miss"),
+        "plain": lambda: _("an ordinary deal"),
+    }[scenario]()
 
 
 def _situations(s: DeclarationScore, after_lead: bool) -> tuple[set[str], bool]:
@@ -50,14 +59,14 @@ def _situations(s: DeclarationScore, after_lead: bool) -> tuple[set[str], bool]:
     pique = after_lead and s.repique is None and y == 0 and e == 29
     if s.repique == "elder":
         labels.add("elder")
-        if any(c == "sets" and w == 1 for c, w, _ in s.entries):
+        if any(c == "sets" and w == 1 for c, w, _p in s.entries):
             labels.add("elder_before_sets")
     if s.repique == "younger":
         labels.add("younger")
     if pique:
         labels.add("pique")
     bonus = s.repique is not None or pique
-    if bonus and not any(c == "point" for c, _, _ in s.entries):
+    if bonus and not any(c == "point" for c, _w, _p in s.entries):
         labels.add("equal_point")
     if not bonus:
         labels.add("plain")
@@ -90,7 +99,7 @@ def _elder_extras(rng: random.Random, em: int, ym: int, ea: int) -> int:
 def _reckoning_deal(ctx: Ctx, target: str, after_lead: bool) -> DeclarationScore:
     rng = ctx.rng
     s: DeclarationScore | None = None
-    for _ in range(400):
+    for _n in range(400):
         got: tuple[int, int] | None = None
         if target == "elder_before_sets":
             a, b = rng.sample(range(4), 2)
@@ -115,14 +124,14 @@ def _reckoning_deal(ctx: Ctx, target: str, after_lead: bool) -> DeclarationScore
         if got is None:
             continue
         s = score_masks(got[0], got[1], ctx.rules)
-        labels, _ = _situations(s, after_lead)
+        labels, _bonus = _situations(s, after_lead)
         if target in labels:
             return s
     return s if s is not None else score_masks(*random_hands(rng), ctx.rules)
 
 
 def _pick_target(rng: random.Random, targets: tuple[tuple[str, float], ...]) -> str:
-    return rng.choices([t for t, _ in targets], weights=[w for _, w in targets])[0]
+    return rng.choices([t for t, _w in targets], weights=[w for _t, w in targets])[0]
 
 
 def _reckoning_question(ctx: Ctx, kind: Kind) -> Question:
@@ -139,45 +148,55 @@ def _reckoning_question(ctx: Ctx, kind: Kind) -> Question:
             e_hl |= a
         elif v.winner == "younger":
             y_hl |= b
-        expl.append(f"{v.category.capitalize()}: {verdict_text(v)}")
+        expl.append(category_line(v.category, verdict_text(v)))
+    options: tuple[str, ...]
     if after_lead:
         r = reckon_after_lead(s)
         if r.pique:
-            correct = "Pique for Elder (+30)"
-        elif r.repique:
-            correct = f"Repique for {ROLE_NAMES[r.repique]} (+60)"
+            correct = "pique_elder"
+            answer = _("Pique for Elder (+30)")
+        elif r.repique == "elder":
+            correct = "repique_elder"
+            answer = _("Repique for Elder (+60)")
+        elif r.repique == "younger":
+            correct = "repique_younger"
+            answer = _("Repique for Younger (+60)")
         else:
-            correct = "Neither"
-        options: tuple[str, ...] = ("Neither", "Repique for Elder (+60)",
-                                    "Repique for Younger (+60)", "Pique for Elder (+30)")
-        prompt = ("Both declare in full, and Elder leads to the first trick. Does anyone score "
-                  "a repique or a pique?")
-        label = "Bonus"
+            correct = "neither"
+            answer = _("Neither")
+        options = BONUS_IDS
+        vocab = "bonus"
+        prompt = _("Both declare in full, and Elder leads to the first trick. Does anyone "
+                   "score a repique or a pique?")
+        label = _("Bonus")
         if r.repique == "younger":
-            expl.append("Younger's combinations reckon before Elder's lead point, so the lead "
-                        "does not block Younger's repique.")
+            expl.append(_("Younger's combinations reckon before Elder's lead point, so the "
+                          "lead does not block Younger's repique."))
         if r.pique:
-            expl.append("Elder's 30th point comes from his lead (step 5), not from his "
-                        "combinations alone: a pique (30), not a repique (60).")
+            expl.append(_("Elder's 30th point comes from his lead (step 5), not from his "
+                          "combinations alone: a pique (30), not a repique (60)."))
     else:
         r = s.reckoning
-        correct = f"Yes, {ROLE_NAMES[s.repique]}" if s.repique else "No"
-        options = ("No", "Yes, Elder", "Yes, Younger")
-        prompt = "Both declare in full. Does anyone score a repique?"
-        label = "Repique"
+        correct = s.repique or "no"
+        answer = {"elder": lambda: _("Yes, Elder"), "younger": lambda: _("Yes, Younger"),
+                  "no": lambda: _("No")}[correct]()
+        options = REPIQUE_IDS
+        vocab = "repique"
+        prompt = _("Both declare in full. Does anyone score a repique?")
+        label = _("Repique")
     expl += reckoning_lines(r)
     if "elder_before_sets" in labels:
-        expl.append("Elder reached 30 before the sets were reckoned; Younger's sets come "
-                    "later in the order and do not take the repique away.")
-    if not any(c == "point" for c, _, _ in s.entries):
-        expl.append("The point was Equal: nobody scores it, and an Equal does not count as "
-                    "scoring, so it blocks nothing.")
-    assert yes == (correct not in ("No", "Neither"))
+        expl.append(_("Elder reached 30 before the sets were reckoned; Younger's sets come "
+                      "later in the order and do not take the repique away."))
+    if not any(c == "point" for c, _w, _p in s.entries):
+        expl.append(_("The point was Equal: nobody scores it, and an Equal does not count as "
+                      "scoring, so it blocks nothing."))
+    assert yes == (correct not in ("no", "neither"))
     return ctx.make(
         kind, prompt=prompt,
         rows=compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
-        fields=(Field("bonus", label, "choice", correct, options),),
-        answer=correct, explanation=tuple(expl), elder=s.elder, younger=s.younger,
+        fields=(Field("bonus", label, "choice", correct, options, vocab=vocab),),
+        answer=answer, explanation=tuple(expl), elder=s.elder, younger=s.younger,
         yes=yes, scenario=target if target in labels else next(iter(sorted(labels))),
     )
 

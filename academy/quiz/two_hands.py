@@ -7,13 +7,12 @@ import random
 
 from academy.quiz.answers import ANSWERS, WHO_OPTIONS, CardRow, Field, Question
 from academy.quiz.context import (
-    CATEGORY_NOUN,
     Ctx,
     combo_text,
     reckoning_lines,
     verdict_highlight,
     verdict_of,
-    who_name,
+    who_id,
 )
 from academy.quiz.deals import (
     fill_hands,
@@ -24,13 +23,15 @@ from academy.quiz.deals import (
     run_mask,
     score_masks,
 )
+from academy.quiz.labels import role_name
 from piquet.cards import Card
 from piquet.combos import (
     Point,
 )
 from piquet.declare import Reason, Verdict
 from piquet.scoring import DeclarationScore
-from words.declarations import verdict_text
+from words import _
+from words.declarations import answer_text, verdict_text
 
 
 def _compare_hands(ctx: Ctx, category: str, want_equal: bool) -> DeclarationScore:
@@ -38,7 +39,7 @@ def _compare_hands(ctx: Ctx, category: str, want_equal: bool) -> DeclarationScor
     sequences, an Equal when ``want_equal``."""
     rng = ctx.rng
     s: DeclarationScore | None = None
-    for _ in range(200):
+    for _n in range(200):
         got: tuple[int, int] | None
         if want_equal and category == "point":
             em, ym, ea, ya = mirror_point(rng)
@@ -82,16 +83,24 @@ def _compare_hands(ctx: Ctx, category: str, want_equal: bool) -> DeclarationScor
 
 def compare_rows(s: DeclarationScore, hl: tuple[frozenset[Card], frozenset[Card]]
                   ) -> tuple[CardRow, CardRow]:
-    return (CardRow("Elder's hand (after the exchange)", s.elder, hl[0], "elder"),
-            CardRow("Younger's hand (after the exchange)", s.younger, hl[1], "younger"))
+    return (CardRow(_("Elder's hand (after the exchange)"), s.elder, hl[0], "elder"),
+            CardRow(_("Younger's hand (after the exchange)"), s.younger, hl[1], "younger"))
+
+
+def _best(role: str, category: str, held: str) -> str:
+    """What one player holds best in a category (``held`` in words)."""
+    if role == "elder":
+        return {"point": lambda: _("Elder's best point: {held}.", held=held),
+                "sequences": lambda: _("Elder's best sequence: {held}.", held=held),
+                "sets": lambda: _("Elder's best set: {held}.", held=held)}[category]()
+    return {"point": lambda: _("Younger's best point: {held}.", held=held),
+            "sequences": lambda: _("Younger's best sequence: {held}.", held=held),
+            "sets": lambda: _("Younger's best set: {held}.", held=held)}[category]()
 
 
 def _holds(v: Verdict) -> list[str]:
-    noun = CATEGORY_NOUN[v.category]
-    out = []
-    for role, c in (("Elder", v.elder), ("Younger", v.younger)):
-        out.append(f"{role}'s best {noun}: {combo_text(c) if c is not None else 'none'}.")
-    return out
+    return [_best(role, v.category, combo_text(c) if c is not None else _("none"))
+            for role, c in (("elder", v.elder), ("younger", v.younger))]
 
 
 def _pick_category(rng: random.Random) -> str:
@@ -104,27 +113,39 @@ def answer_question(ctx: Ctx) -> Question:
     want_equal = category != "sets" and rng.random() < 0.25
     s = _compare_hands(ctx, category, want_equal)
     v = verdict_of(s, category)
-    lines = [(line.speaker, line.text) for line in s.dialogue if line.category == category]
+    lines = [line for line in s.dialogue if line.category == category]
     shown = tuple(lines[:-1])  # everything before Younger's answer
     options = ANSWERS if category != "sets" else ANSWERS[:2]
-    expl = [*_holds(v), f"Younger answers “{v.answer}”. {verdict_text(v)}"]
+    reply = v.reply
+    assert reply is not None
+    expl = [*_holds(v), _("Younger answers “{answer}”. {why}", answer=answer_text(reply),
+                          why=verdict_text(v))]
     if category == "point":
-        expl.insert(0, "Point: the longer suit wins; equal length, the higher pip total; both "
-                       "equal: Equal, nobody scores.")
+        expl.insert(0, _("Point: the longer suit wins; equal length, the higher pip total; "
+                         "both equal: Equal, nobody scores."))
     elif category == "sequences":
-        expl.insert(0, "Sequences: the longer wins; equal length, the higher top card; "
-                       "identical: Equal, and neither scores any sequence.")
+        expl.insert(0, _("Sequences: the longer wins; equal length, the higher top card; "
+                         "identical: Equal, and neither scores any sequence."))
     else:
-        expl.insert(0, "Sets: any quatorze beats any trio; between equal kinds, the higher "
-                       "rank. Sets are never equal.")
+        expl.insert(0, _("Sets: any quatorze beats any trio; between equal kinds, the higher "
+                         "rank. Sets are never equal."))
+    prompt = {"point": lambda: _("Elder calls his point. What does Younger answer?"),
+              "sequences": lambda: _("Elder calls his sequence. What does Younger answer?"),
+              "sets": lambda: _("Elder calls his set. What does Younger answer?")}[category]()
     return ctx.make(
-        "answer",
-        prompt=f"Elder calls his {CATEGORY_NOUN[category]}. What does Younger answer?",
+        "answer", prompt=prompt,
         rows=compare_rows(s, verdict_highlight(v)),
-        fields=(Field("answer", "Younger answers", "choice", v.answer, options),),
-        answer=v.answer, explanation=tuple(expl), dialogue=shown,
+        fields=(Field("answer", _("Younger answers"), "choice", reply.value, options,
+                      vocab="answer"),),
+        answer=answer_text(reply), explanation=tuple(expl), dialogue=shown,
         elder=s.elder, younger=s.younger, category=category,
     )
+
+
+def _who_scores(category: str) -> str:
+    return {"point": lambda: _("Who scores the point"),
+            "sequences": lambda: _("Who scores the sequences"),
+            "sets": lambda: _("Who scores the sets")}[category]()
 
 
 def category_question(ctx: Ctx) -> Question:
@@ -133,19 +154,32 @@ def category_question(ctx: Ctx) -> Question:
     want_equal = category != "sets" and rng.random() < 0.2
     s = _compare_hands(ctx, category, want_equal)
     v = verdict_of(s, category)
-    noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[category]
     expl = [*_holds(v), verdict_text(v)]
     if category != "point" and v.winner is not None and len(v.scored) > 1:
-        expl.append(f"The winner of the {noun} also scores every other {CATEGORY_NOUN[category]}"
-                    " he holds; the loser scores none.")
+        expl.append(_("The winner of the sequences also scores every other sequence he holds; "
+                      "the loser scores none.") if category == "sequences" else
+                    _("The winner of the sets also scores every other set he holds; the loser "
+                      "scores none."))
+    prompt = {"point": lambda: _("Who scores the point, and how many points?"),
+              "sequences": lambda: _("Who scores the sequences, and how many points?"),
+              "sets": lambda: _("Who scores the sets, and how many points?")}[category]()
     return ctx.make(
-        "category", prompt=f"Who scores the {noun}, and how many points?",
+        "category", prompt=prompt,
         rows=compare_rows(s, verdict_highlight(v)),
-        fields=(Field("who", f"Who scores the {noun}", "choice", who_name(v.winner), WHO_OPTIONS),
-                Field("points", "Points scored", "number", v.points)),
-        answer=f"{who_name(v.winner)} scores {v.points}" if v.winner else "Nobody scores (Equal)",
+        fields=(Field("who", _who_scores(category), "choice", who_id(v.winner), WHO_OPTIONS,
+                      vocab="who"),
+                Field("points", _("Points scored"), "number", v.points)),
+        answer=(_("{who} scores {points}", who=role_name(v.winner), points=v.points)
+                if v.winner else _("Nobody scores (Equal)")),
         explanation=tuple(expl), elder=s.elder, younger=s.younger, category=category,
     )
+
+
+def category_line(category: str, text: str) -> str:
+    """A category's verdict, headed by the category."""
+    return {"point": lambda: _("Point: {verdict}", verdict=text),
+            "sequences": lambda: _("Sequences: {verdict}", verdict=text),
+            "sets": lambda: _("Sets: {verdict}", verdict=text)}[category]()
 
 
 def comparison_question(ctx: Ctx) -> Question:
@@ -164,25 +198,28 @@ def comparison_question(ctx: Ctx) -> Question:
     e_hl: set[Card] = set()
     y_hl: set[Card] = set()
     for v in s.verdicts:
-        noun = {"point": "point", "sequences": "sequences", "sets": "sets"}[v.category]
-        fields.append(Field(v.category, f"Who scores the {noun}", "choice", who_name(v.winner),
-                            WHO_OPTIONS))
-        expl.append(f"{noun.capitalize()}: {verdict_text(v)}")
+        fields.append(Field(v.category, _who_scores(v.category), "choice", who_id(v.winner),
+                            WHO_OPTIONS, vocab="who"))
+        expl.append(category_line(v.category, verdict_text(v)))
         a, b = verdict_highlight(v)
         e_hl |= a
         y_hl |= b
-    fields.append(Field("elder_total", "Elder's total for declarations", "number",
+    fields.append(Field("elder_total", _("Elder's total for declarations"), "number",
                         d["elder"]["total"]))
-    fields.append(Field("younger_total", "Younger's total for declarations", "number",
+    fields.append(Field("younger_total", _("Younger's total for declarations"), "number",
                         d["younger"]["total"]))
     expl += reckoning_lines(s.reckoning)[1:]
-    parts = ", ".join(f"{f.label.split()[-1]} {f.correct}" for f in fields[:3])
+    winners = {v.category: role_name(v.winner) for v in s.verdicts}
     return ctx.make(
         "comparison",
-        prompt="Both players declare in full. Who scores each category, and what does each "
-               "total for his declarations (with any repique, before Elder's lead)?",
+        prompt=_("Both players declare in full. Who scores each category, and what does each "
+                 "total for his declarations (with any repique, before Elder's lead)?"),
         rows=compare_rows(s, (frozenset(e_hl), frozenset(y_hl))),
         fields=tuple(fields),
-        answer=f"{parts}; Elder {d['elder']['total']}, Younger {d['younger']['total']}",
+        # TRANSLATORS: who scores each category, then each player's total.
+        answer=_("point {point}, sequences {sequences}, sets {sets}; Elder {elder}, Younger "
+                 "{younger}", point=winners["point"], sequences=winners["sequences"],
+                 sets=winners["sets"], elder=d["elder"]["total"],
+                 younger=d["younger"]["total"]),
         explanation=tuple(expl), elder=s.elder, younger=s.younger,
     )
