@@ -1,18 +1,28 @@
 """The Lessons page through Streamlit's AppTest: every lesson renders, the chooser follows
 ``?lesson=``, the check questions give feedback and move the progress, and the widgets show
-the engine's numbers (pip arithmetic, reckoning with repique, bad input as an error)."""
+the engine's numbers (pip arithmetic, reckoning with repique, bad input as an error); under
+the pseudo-locale every lesson, Home and About show no text outside the text layer but their
+content (``content/en/``)."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, get_args
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from piquet import PRESETS, Card, Suit
-from ui.content import lessons
+from academy.rule_text import RuleFlag, rule_sentence
+from piquet import PRESETS, Card, Suit, parse_cards
+from ui.content import lessons, text
+from ui.lessons import page_links
+from words import PSEUDO, use_language
 
 TIMEOUT = 120  # seconds per run: the machine is slow
 LESSONS = lessons()
 SLUGS = [lesson.slug for lesson in LESSONS]
+RULES_IN_FULL = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 CARD_LESSONS = {"deal", "exchange", "blanche", "point", "sequence", "sets", "dialogue", "play"}
 
 
@@ -506,3 +516,166 @@ def test_point_counted_words_agree() -> None:
     success = " ".join(str(s.value) for s in at.success)
     assert "**Point: 1 card making 11**" in success
     assert any("The hand now has 1 card (" in str(c.value) for c in at.caption)
+
+
+# --------------------------------------------------------------------------- text layer (qps)
+#
+# Under the pseudo-locale every message comes out as ⟦…⟧; a visible text that does not is
+# English left outside the catalogs. Exempt, as content and values rather than messages: the
+# lessons' own prose, check questions' options and page links (content/en/lessons/*.md,
+# translated per file), Home's and About's prose (content/en/*.md), card names and numbers,
+# the cards' HTML (its labels are checked), a link's query, and on About the presets' sources
+# and academy.rule_text's sentences (values other modules give; see _pending). Every lesson is
+# checked, the dialogue, play, reckoning and partie widgets too.
+
+
+def _checker() -> Any:
+    """tests/test_pseudo_locale.py, whose reading of a page this check shares (imported when
+    used, so that the rest of this file does not depend on it)."""
+    import test_pseudo_locale
+
+    return test_pseudo_locale
+
+
+def _qps(page: str = "lessons", **params: str) -> AppTest:
+    """The app under the pseudo-locale, switched to a page, with query parameters."""
+    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT)
+    at.session_state["lang"] = PSEUDO
+    run(at)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return _ok(at.switch_page(f"app_pages/{page}.py").run())
+
+
+def _chunks(markdown: str) -> set[str]:
+    """What :func:`ui.lessons.framework.lesson_markdown` draws of a lesson's prose: the Markdown
+    between the lines that are page links, and those links' labels."""
+    out: set[str] = set()
+    chunk: list[str] = []
+    for line in markdown.splitlines():
+        links = page_links(line)
+        if links:
+            out.add("\n".join(chunk).strip())
+            out.update(label for label, _page, _params in links)
+            chunk = []
+        else:
+            chunk.append(line)
+    out.add("\n".join(chunk).strip())
+    return out - {""}
+
+
+def _content() -> set[str]:
+    """Every text of content/en the pages show as it is written (not through the catalogs)."""
+    out: set[str] = set()
+    for lesson in LESSONS:
+        out |= _chunks(lesson.before) | _chunks(lesson.after)
+        for q in lesson.questions:
+            out |= set(q.options)
+    intro, _sep, rest = text("home.md").partition("\n## ")
+    out |= {intro.strip(), ("## " + rest).strip(), text("about.md").strip(),
+            text("rules-summary.md").strip(), RULES_IN_FULL.read_text(encoding="utf-8").strip()}
+    return out
+
+
+_NUMBERS = re.compile(r"^[\d\s+=—−,.()-]*$")
+_QUERY = re.compile(r"^\?\w+=\w+$")  # a link's query, "?rules=cavendish"
+
+
+def _value(s: str) -> bool:
+    """A card name or a row of them (as the cards' labels and table cells show them), a number,
+    a sum, a link's query, or nothing: the same in every language."""
+    plain = re.sub(r":\w+\[(.*?)\]", r"\1", s).replace("\ufe0e", "").strip()
+    if _NUMBERS.match(plain) or _QUERY.match(plain):
+        return True
+    try:
+        return bool(parse_cards(plain))
+    except ValueError:
+        return False
+
+
+def _shown(at: AppTest) -> list[tuple[str, str]]:
+    """``(where, text)`` for every visible text: what test_pseudo_locale reads, and the options
+    of pills and segmented controls, table cells, metric values, progress texts and toasts."""
+    out = list(_checker().visible(at))
+    for kind in ("pills", "segmented_control"):
+        for e in getattr(at, kind):
+            out += [(f"{kind}.options", str(o)) for o in e.options]
+    for t in at.table:
+        out += [("table.cell", str(v)) for v in t.value.to_numpy().ravel()]
+    out += [("metric.value", str(m.value)) for m in at.metric]
+    out += [("progress", str(p.proto.text)) for p in at.get("progress")]
+    out += [("toast", str(t.value)) for t in at.toast]
+    return out
+
+
+def _pending() -> set[str]:
+    """The presets' sources (the engine's Rules) and the rule sentences of
+    :mod:`academy.rule_text` (About's table cells; their own conversion is another change)."""
+    with use_language(PSEUDO):
+        return ({r.source for r in PRESETS.values()}
+                | {rule_sentence(r, flag) for r in PRESETS.values() for flag in get_args(RuleFlag)})
+
+
+def leaks(at: AppTest) -> list[tuple[str, str]]:
+    """The visible texts that are neither messages (⟦…⟧) nor content nor values."""
+    content, pending, pseudo = _content(), _pending(), _checker()
+    return [(where, s[:120]) for where, s in _shown(at)
+            if not (pseudo._wrapped(s) or pseudo._html_ok(s) or _value(s)
+                    or s.strip() in content or s in pending)]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_lesson_speaks_through_the_text_layer(slug: str) -> None:
+    at = _qps(lesson=slug)
+    assert at.title and _checker()._wrapped(str(at.title[0].value))
+    assert not leaks(at)
+
+
+def test_check_feedback_and_warnings_speak_through_the_text_layer() -> None:
+    at = _qps(lesson="nowhere")
+    assert at.warning and not leaks(at)
+    q = LESSONS[0].questions
+    at.button(key="lessons_check_deal_0").click()
+    assert run(at).info and not leaks(at)
+    _answer(at, "deal", 0, q[0].answer)
+    wrong = next(i for i in range(len(q[1].options)) if i != q[1].answer)
+    _answer(at, "deal", 1, wrong)
+    assert at.success and at.error and not leaks(at)
+    # the feedback is a fact worded when drawn: it follows the language
+    at.session_state["lang"] = "en"
+    run(at)
+    assert str(at.error[0].value).startswith("Not quite: the answer is ")
+
+
+@pytest.mark.parametrize(("slug", "act"), [
+    pytest.param("exchange", lambda at: button(at, "⟦Elder leaves one⟧").click(),
+                 id="exchange-leftovers"),
+    pytest.param("exchange", lambda at: at.segmented_control(key="lessons_ex_source")
+                 .set_value("random"), id="exchange-random"),
+    pytest.param("exchange", lambda at: at.pills(key="lessons_ex_discard_cav").set_value(
+        [*at.pills(key="lessons_ex_discard_cav").value, Card.of("AS")]), id="exchange-six"),
+    pytest.param("exchange", lambda at: at.pills(key="lessons_ex_discard_cav").set_value([]),
+                 id="exchange-none"),
+    pytest.param("sets", lambda at: button(at, "⟦Four nines⟧").click(), id="sets-nines"),
+    pytest.param("sets", lambda at: at.text_input(key="lessons_sets_hand").set_value(
+        "AS KH QD JC 9S 9H 8D 8C 7S 7H 10D KC"), id="sets-none"),
+    pytest.param("point", lambda at: button(at, "⟦Three-card point⟧").click(), id="point-ties"),
+    pytest.param("point", lambda at: at.text_input(key="lessons_point_hand").set_value("AS KS"),
+                 id="point-bad-hand"),
+    pytest.param("sequence", lambda at: at.text_input(key="lessons_seq_hand").set_value(
+        "AS QS 10S 8S AH QH 10H 8H AD QD 10D 8D"), id="sequence-none"),
+    pytest.param("blanche", lambda at: button(at, "⟦Spoiled by courts⟧").click(),
+                 id="blanche-spoiled"),
+    pytest.param("deal", lambda at: at.toggle(key="lessons_deal_twos").set_value(True),
+                 id="deal-twos"),
+])
+def test_widget_states_speak_through_the_text_layer(slug: str, act: Any) -> None:
+    at = _qps(lesson=slug)
+    act(at)
+    run(at)
+    assert not leaks(at)
+
+
+@pytest.mark.parametrize("which", ["home", "about"])
+def test_home_and_about_speak_through_the_text_layer(which: str) -> None:
+    assert not leaks(_qps(which))
