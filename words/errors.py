@@ -25,27 +25,35 @@ one) keeps its developer's message, so that the pseudo-locale shows it unwrapped
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Final
 
-from piquet.cards import Card, CardError, HandError, Suit
+from piquet.cards import Card, CardError, HandError, Rank, Suit, parse_card
+from piquet.declare import DeclarationError
 from piquet.errors import PiquetError
 from piquet.exchange import ExchangeError
 from piquet.play import PlayError
 from piquet.record import RecordError
 from piquet.rules import RulesError
 from words import _, ngettext
+from words.cards import rank_name
 from words.names import role_name
 
 __all__ = [
     "CardHint",
     "card_hint",
+    "declared_count_text",
     "error_text",
+    "kind_text",
+    "named_twice_text",
     "not_a_card_text",
+    "part_name",
     "quoted",
     "revoke_text",
+    "role_of",
     "shown_value",
+    "unknown_category_text",
     "who_text",
 ]
 
@@ -80,8 +88,8 @@ def shown_value(value: object) -> str:
 def who_text(who: object) -> str:
     """A player named in an error: a role (``"elder"``, or ``"Elder"`` as the engine's callers
     write it) by its name in the current language, any other label as given."""
-    text = str(who)
-    return role_name(text.lower()) if text.lower() in ("elder", "younger") else text
+    role = role_of(who)
+    return role_name(role) if role is not None else str(who)
 
 
 class CardHint(Enum):
@@ -158,7 +166,9 @@ def _exchange_text(e: PiquetError) -> str | None:
 
 
 def _card_text(e: PiquetError) -> str | None:
-    if e.code in ("card", "not_a_card") and e.values:
+    if e.code == "not_a_card" and e.values and not isinstance(e.values[0], str):
+        return _("{token} is not a card (expected text such as 'AS')", token=repr(e.values[0]))
+    if e.code == "not_a_card" and e.values:
         return not_a_card_text(e.values[0])
     return None
 
@@ -184,13 +194,184 @@ def _play_text(e: PiquetError) -> str | None:
         return _("{who} plays {card} but does not hold it", who=who_text(v[0]), card=v[1])
     if e.code == "revoke" and len(v) == 3 and isinstance(v[2], Card):
         return revoke_text(who_text(v[0]), v[1], v[2])
-    # PlayError as play.py raises it today: (card,) when the card is not held, (card, led)
-    # for a revoke, under its family's code and without the player.
-    if e.code == "play" and len(v) == 1:
-        return _("{card} is not in the player's hand", card=shown_value(v[0]))
-    if e.code == "play" and len(v) == 2 and isinstance(v[1], Card):
-        return _("{card} may not be played to {led}: the player holds a card of the suit led "
-                 "and must follow suit", card=shown_value(v[0]), led=v[1])
+    return None
+
+
+# --- declarations ----------------------------------------------------------------------
+
+
+def role_of(who: object) -> str | None:
+    """The role a player's label names (``"Elder"``, ``"elder"``), else ``None``."""
+    text = str(who).lower()
+    return text if text in ("elder", "younger") else None
+
+
+def part_name(who: object, part: str) -> str:
+    """A part of a player's declaration as a sentence names it: Elder's point, Younger's
+    sequence, Elder's sets, Younger's declaration (``part``: point, sequence, set, sequences,
+    sets or declaration); "the point" and so on for a player who is not a role."""
+    role = role_of(who)
+    names = {
+        "point": (_("Elder's point"), _("Younger's point"), _("the point")),
+        "sequence": (_("Elder's sequence"), _("Younger's sequence"), _("the sequence")),
+        "set": (_("Elder's set"), _("Younger's set"), _("the set")),
+        "sequences": (_("Elder's sequences"), _("Younger's sequences"), _("the sequences")),
+        "sets": (_("Elder's sets"), _("Younger's sets"), _("the sets")),
+    }.get(part) or (_("Elder's declaration"), _("Younger's declaration"), _("the declaration"))
+    return names[0] if role == "elder" else names[1] if role == "younger" else names[2]
+
+
+def _declared(who: object, part: str, cards: object) -> str:
+    """Elder's declared sequence AS KS (``part``: point, sequence or set)."""
+    role, shown = role_of(who), _cards_shown(cards)
+    if part == "point":
+        names = (_("Elder's declared point {cards}", cards=shown),
+                 _("Younger's declared point {cards}", cards=shown),
+                 _("the declared point {cards}", cards=shown))
+    elif part == "sequence":
+        names = (_("Elder's declared sequence {cards}", cards=shown),
+                 _("Younger's declared sequence {cards}", cards=shown),
+                 _("the declared sequence {cards}", cards=shown))
+    else:
+        names = (_("Elder's declared set {cards}", cards=shown),
+                 _("Younger's declared set {cards}", cards=shown),
+                 _("the declared set {cards}", cards=shown))
+    return names[0] if role == "elder" else names[1] if role == "younger" else names[2]
+
+
+def _cards_shown(cards: object) -> str:
+    if isinstance(cards, list | tuple):
+        return " ".join(map(str, cards))
+    return str(cards)
+
+
+def declared_count_text(who: object, part: str, cards: object) -> str:
+    """A declared sequence or set with the wrong number of cards (``part``: point, sequence,
+    set)."""
+    n = len(cards) if isinstance(cards, list | tuple) else 0
+    declared = _declared(who, part, cards)
+    # TRANSLATORS: {declared} is "Elder's declared sequence AS KS" and the like.
+    if part == "sequence" and n > 8:
+        return ngettext("{declared} has {n} card; a suit has eight cards",
+                        "{declared} has {n} cards; a suit has eight cards", n,
+                        declared=declared)
+    if part == "sequence":
+        return ngettext("{declared} has {n} card; a sequence needs at least three",
+                        "{declared} has {n} cards; a sequence needs at least three", n,
+                        declared=declared)
+    return ngettext("{declared} has {n} card; a set is three or four of a rank",
+                    "{declared} has {n} cards; a set is three or four of a rank", n,
+                    declared=declared)
+
+
+def named_twice_text(who: object, card: object, part: str) -> str:
+    """``Elder names AS twice in a sequence`` (``part``: point, sequence, set)."""
+    name = who_text(who)
+    if part == "point":
+        return _("{who} names {card} twice in the point", who=name, card=card)
+    if part == "sequence":
+        return _("{who} names {card} twice in a sequence", who=name, card=card)
+    return _("{who} names {card} twice in a set", who=name, card=card)
+
+
+def unknown_category_text(who: object, key: object) -> str:
+    """``Elder's declaration has an unknown category 'quint' (use point, sequences, sets)``."""
+    return _("{what} has an unknown category {key} (use point, sequences, sets)",
+             what=part_name(who, "declaration"), key=quoted(str(key)))
+
+
+def kind_text(value: object) -> str:
+    """What a value is, in JSON's words: null, true or false, a number, text, an object, a
+    list."""
+    if value is None:
+        return _("null")
+    if isinstance(value, bool):
+        return _("true or false")
+    if isinstance(value, int | float):
+        return _("a number")
+    if isinstance(value, str):
+        return _("text")
+    if isinstance(value, Mapping):
+        return _("an object")
+    if isinstance(value, list | tuple):
+        return _("a list")
+    return type(value).__name__
+
+
+def _bad_token(value: object) -> object:
+    """The first token of a list of cards (or a text) that is not a card."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else (
+        list(value) if isinstance(value, list | tuple) else [value])
+    for item in items:
+        if isinstance(item, Card):
+            continue
+        if not isinstance(item, str):
+            return item
+        try:
+            parse_card(item)
+        except CardError:
+            return item
+    return value
+
+
+def _declaration_shape_text(who: object, part: str, value: object) -> str:
+    what, kind = part_name(who, part), kind_text(value)
+    if part == "declaration":
+        return _("{what} must be an object with point, sequences and sets, not {kind}",
+                 what=what, kind=kind)
+    if part in ("sequences", "sets"):
+        return _("{what} must be a list of lists of cards, not {kind}", what=what, kind=kind)
+    return _("{what} must be a list of cards, not {kind}", what=what, kind=kind)
+
+
+def _not_held_text(who: object, card: object, part: str) -> str:
+    name = who_text(who)
+    if part == "point":
+        return _("{who} declares {card} in the point but does not hold it", who=name, card=card)
+    if part == "sequence":
+        return _("{who} declares {card} in a sequence but does not hold it", who=name,
+                 card=card)
+    return _("{who} declares {card} in a set but does not hold it", who=name, card=card)
+
+
+def _declaration_text(e: PiquetError) -> str | None:
+    v, code = e.values, e.code
+    if code == "declaration_card" and len(v) == 3:
+        token = _bad_token(v[2])
+        # TRANSLATORS: {what} is the list the token is in ("Elder's hand", "trick 3").
+        return _("{what}: {problem}", what=part_name(v[0], str(v[1])),
+                 problem=not_a_card_text(token))
+    if code == "declaration_shape" and len(v) == 3:
+        return _declaration_shape_text(v[0], str(v[1]), v[2])
+    if code == "declaration_not_held" and len(v) == 3:
+        return _not_held_text(v[0], v[1], str(v[2]))
+    if code == "declaration_twice" and len(v) == 3:
+        return named_twice_text(v[0], v[1], str(v[2]))
+    if code == "declaration_category" and len(v) == 2:
+        return unknown_category_text(v[0], v[1])
+    if code == "declaration_set_twice" and v:
+        return _("{who} declares two sets of the same rank", who=who_text(v[0]))
+    if code == "declaration_runs_touch" and len(v) == 3:
+        return _("{who} declares {first} and {second}: runs that share or touch are one "
+                 "sequence", who=who_text(v[0]), first=_cards_shown(v[1]),
+                 second=_cards_shown(v[2]))
+    if len(v) < 2:
+        return None
+    if code in ("declaration_run_short", "declaration_set_size"):
+        return declared_count_text(v[0], "sequence" if code.endswith("short") else "set", v[1])
+    if code == "declaration_point_suits":
+        return _("{declared} mixes suits; a point is one suit",
+                 declared=_declared(v[0], "point", v[1]))
+    if code == "declaration_run_suits":
+        return _("{declared} mixes suits", declared=_declared(v[0], "sequence", v[1]))
+    if code == "declaration_run_gap":
+        return _("{declared} is not a run of consecutive cards",
+                 declared=_declared(v[0], "sequence", v[1]))
+    if code == "declaration_set_ranks":
+        return _("{declared} mixes ranks", declared=_declared(v[0], "set", v[1]))
+    if code == "declaration_set_rank" and len(v) == 3 and isinstance(v[2], Rank):
+        return _("{declared}: {ranks} never form sets (tens and higher only)",
+                 declared=_declared(v[0], "set", v[1]), ranks=rank_name(v[2], 2))
     return None
 
 
@@ -200,6 +381,7 @@ _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | No
     (CardError, _card_text),
     (HandError, _hand_text),
     (PlayError, _play_text),
+    (DeclarationError, _declaration_text),
 )
 
 

@@ -22,11 +22,21 @@ from typing import Final
 from piquet.cards import Card
 from piquet.record import Path, RecordError, RecordProblem, Step, StepKind
 from words import _, ngettext
-from words.errors import error_text, not_a_card_text, quoted, revoke_text, shown_value
+from words.errors import (
+    declared_count_text,
+    error_text,
+    kind_text,
+    named_twice_text,
+    not_a_card_text,
+    part_name,
+    quoted,
+    revoke_text,
+    shown_value,
+    unknown_category_text,
+)
 from words.names import role_name
 
 __all__ = [
-    "kind_text",
     "problem_sentence",
     "problem_text",
     "record_error_text",
@@ -35,24 +45,6 @@ __all__ = [
 
 _HANDS: Final = ("elder", "younger", "talon")
 _DISCARDS: Final = {"elder_discard": "elder", "younger_discard": "younger"}
-
-
-def kind_text(value: object) -> str:
-    """What a value is, in JSON's words: null, true or false, a number, text, an object, a
-    list."""
-    if value is None:
-        return _("null")
-    if isinstance(value, bool):
-        return _("true or false")
-    if isinstance(value, int | float):
-        return _("a number")
-    if isinstance(value, str):
-        return _("text")
-    if isinstance(value, Mapping):
-        return _("an object")
-    if isinstance(value, list | tuple):
-        return _("a list")
-    return type(value).__name__
 
 
 def step_text(step: Step) -> str:
@@ -84,18 +76,10 @@ def _what(path: Path) -> str:
     if head == "tricks" and len(path) > 1:
         return _("trick {n}", n=int(path[1]) + 1)
     if head == "declarations" and len(path) > 1:
-        role = path[1]
-        part = path[2] if len(path) > 2 else None
-        if part == "point":
-            return _possessive(role, _("Elder's point"), _("Younger's point"))
-        if part == "sequences":
-            return (_possessive(role, _("Elder's sequence"), _("Younger's sequence"))
-                    if len(path) > 3 else
-                    _possessive(role, _("Elder's sequences"), _("Younger's sequences")))
-        if part == "sets":
-            return (_possessive(role, _("Elder's set"), _("Younger's set")) if len(path) > 3
-                    else _possessive(role, _("Elder's sets"), _("Younger's sets")))
-        return _possessive(role, _("Elder's declaration"), _("Younger's declaration"))
+        part = str(path[2]) if len(path) > 2 else "declaration"
+        if part in ("sequences", "sets") and len(path) > 3:
+            part = part[:-1]
+        return part_name(path[1], part)
     return _("the record")
 
 
@@ -140,29 +124,13 @@ def _declared(path: Path, n: int, value: object) -> str:
     """A declared point, sequence or set with the wrong count of cards."""
     role, part = path[1], path[2]
     if part == "point":
-        return _possessive(
-            role,
-            ngettext("Elder's declared point has {n} card; a suit has eight",
-                     "Elder's declared point has {n} cards; a suit has eight", n),
-            ngettext("Younger's declared point has {n} card; a suit has eight",
-                     "Younger's declared point has {n} cards; a suit has eight", n))
-    cards = _cards(value)
-    if part == "sequences":
-        declared = _possessive(role, _("Elder's declared sequence {cards}", cards=cards),
-                               _("Younger's declared sequence {cards}", cards=cards))
-        if n > 8:
-            # TRANSLATORS: {declared} is "Elder's declared sequence AS KS ..."
-            return ngettext("{declared} has {n} card; a suit has eight cards",
-                            "{declared} has {n} cards; a suit has eight cards", n,
-                            declared=declared)
-        return ngettext("{declared} has {n} card; a sequence needs at least three",
-                        "{declared} has {n} cards; a sequence needs at least three", n,
-                        declared=declared)
-    declared = _possessive(role, _("Elder's declared set {cards}", cards=cards),
-                           _("Younger's declared set {cards}", cards=cards))
-    return ngettext("{declared} has {n} card; a set is three or four of a rank",
-                    "{declared} has {n} cards; a set is three or four of a rank", n,
-                    declared=declared)
+        return (ngettext("Elder's declared point has {n} card; a suit has eight",
+                         "Elder's declared point has {n} cards; a suit has eight", n)
+                if role == "elder" else
+                ngettext("Younger's declared point has {n} card; a suit has eight",
+                         "Younger's declared point has {n} cards; a suit has eight", n))
+    cards = value if isinstance(value, list | tuple) else str(value).split()
+    return declared_count_text(role, str(part)[:-1], cards)
 
 
 def _card_count(p: RecordProblem) -> str:
@@ -196,12 +164,8 @@ def _card_twice(p: RecordProblem) -> str:
     if head in _DISCARDS:
         return _("{who} discards {card} twice", who=role_name(_DISCARDS[str(head)]), card=card)
     if head == "declarations":
-        who, part = role_name(str(path[1])), path[2]
-        if part == "point":
-            return _("{who} names {card} twice in the point", who=who, card=card)
-        if part == "sequences":
-            return _("{who} names {card} twice in a sequence", who=who, card=card)
-        return _("{who} names {card} twice in a set", who=who, card=card)
+        part = str(path[2])
+        return named_twice_text(path[1], card, part if part == "point" else part[:-1])
     return _("{what} holds {card} twice", what=_what(path), card=card)
 
 
@@ -210,8 +174,7 @@ def _unknown_key(p: RecordProblem) -> str:
     if len(p.path) == 2:
         return _("'declarations' has an unknown player {key} (use 'elder' and 'younger')",
                  key=key)
-    return _("{what} has an unknown category {key} (use point, sequences, sets)",
-             what=_what(p.path[:2]), key=key)
+    return unknown_category_text(p.path[1], p.value)
 
 
 def _why_not_held(facts: Mapping[str, object]) -> str:
