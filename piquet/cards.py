@@ -60,13 +60,9 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """``ace``, ``king``, ... ``seven``."""
+        """``ace``, ``king``, ... ``seven``: the rank's English name, for developers' messages
+        (people read ``words.cards.rank_name``)."""
         return _RANK_NOUNS[self]
-
-    @property
-    def plural(self) -> str:
-        """``aces``, ``kings``, ... ``sixes`` is not a rank; ``sevens``."""
-        return _RANK_NOUNS[self] + "s"
 
     @property
     def is_court(self) -> bool:
@@ -98,6 +94,8 @@ class Suit(Enum):
 
     @property
     def noun(self) -> str:
+        """``spades``...: the suit's English name, for developers' messages (people read
+        ``words.cards.suit_name``)."""
         return self.name.lower()
 
     @property
@@ -193,7 +191,12 @@ def parse_card(token: str) -> Card:
     if card is None:
         card = _BY_TOKEN.get(token.strip())
     if card is None:
-        raise CardError(f"{_quote(token)} is not a card{_hint(token)}")
+        hint = _hint(token)
+        raise CardError(
+            f"{_quote(token)} is not a card"
+            + (" (a card is a rank then a suit, like AS or 10H)" if hint == "rank_only" else
+               " (the piquet pack has no cards below the seven)" if hint == "below_seven"
+               else ""), values=(token,))
     return card
 
 
@@ -203,11 +206,12 @@ def _quote(token: str) -> str:
 
 
 def _hint(token: str) -> str:
+    """Why a token that is not a card looks like one: ``rank_only``, ``below_seven`` or ''."""
     t = token.strip().upper()
     if t in _RANK_TOKENS or len(t) == 1:
-        return " (a card is a rank then a suit, like AS or 10H)"
+        return "rank_only"
     if len(t) >= 2 and t[:-1] in ("6", "5", "4", "3", "2") and t[-1] in "SHDC♠♥♦♣":
-        return " (the piquet pack has no cards below the seven)"
+        return "below_seven"
     return ""
 
 
@@ -232,7 +236,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         elif isinstance(tok, str):
             out.append(parse_card(tok))
         else:
-            raise CardError(f"{tok!r} is not a card (expected text such as 'AS')")
+            raise CardError(f"{tok!r} is not a card (expected text such as 'AS')",
+                            values=(tok,))
     return tuple(out)
 
 
@@ -276,9 +281,12 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
 
 
 def hand_of(
-    cards: str | Iterable[str | Card], size: int | None = 12, *, who: str = "The hand"
+    cards: str | Iterable[str | Card], size: int | None = 12, *, who: str = "Hand"
 ) -> tuple[Card, ...]:
     """Parse a hand and check it: no card twice and, if ``size`` is given, that many cards.
+
+    ``who`` names the holder in the developer's message of a :class:`HandError` (its first
+    value).
 
     >>> hand_of("AS KS", size=2)
     (Card('AS'), Card('KS'))
@@ -295,9 +303,9 @@ def hand_of(
     m = 0
     for c in hand:
         if m & c.bit:
-            raise HandError(f"{who} holds {c} twice")
+            raise HandError(f"{who} holds {c} twice", code="card_twice", values=(who, c))
         m |= c.bit
     if size is not None and len(hand) != size:
-        noun = "card" if len(hand) == 1 else "cards"
-        raise HandError(f"{who} has {len(hand)} {noun}; a hand has {size}")
+        raise HandError(f"{who} has {len(hand)} {'card' if len(hand) == 1 else 'cards'}; "
+                        f"a hand has {size}", code="card_count", values=(who, len(hand), size))
     return hand

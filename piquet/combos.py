@@ -6,12 +6,12 @@ precomputed per pattern, so a hand is analysed with a handful of table look-ups.
 
 >>> from piquet.cards import parse_cards
 >>> c = analyse(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"))
->>> c.point.describe()
-'5 cards making 50 in spades (A♠ K♠ Q♠ J♠ 9♠)'
->>> [s.name for s in c.sequences]
-['Quart major', 'Tierce major']
->>> [s.call for s in c.sets]
-['Fourteen aces']
+>>> c.point.length, c.point.pips, c.point.suit
+(5, 50, <Suit.SPADES: 'S'>)
+>>> [(s.kind, s.top.symbol) for s in c.sequences]
+[(<SequenceKind.QUART: 4>, 'A'), (<SequenceKind.TIERCE: 3>, 'A')]
+>>> [(s.kind, s.rank) for s in c.sets]
+[(<SetKind.QUATORZE: 4>, <Rank.ACE: 7>)]
 >>> c.carte_blanche
 False
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cached_property
 from typing import Final
 
@@ -106,13 +107,22 @@ def is_carte_blanche(mask: int) -> bool:
 
 # --- combination records ---------------------------------------------------------------
 
-_NUMBER_WORDS: Final = (
-    "no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-    "nine", "ten", "eleven", "twelve",
-)
-SEQUENCE_NAMES: Final = {
-    3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième",
-}
+class SequenceKind(IntEnum):
+    """A sequence by its length (the value): tierce 3 ... huitième 8."""
+
+    TIERCE = 3
+    QUART = 4
+    QUINT = 5
+    SIXIEME = 6
+    SEPTIEME = 7
+    HUITIEME = 8
+
+
+class SetKind(IntEnum):
+    """A set by its count (the value): trio 3, quatorze 4."""
+
+    TRIO = 3
+    QUATORZE = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,12 +147,6 @@ class Point:
     @property
     def score(self) -> int:
         return self.length
-
-    def describe(self) -> str:
-        """``5 cards making 49 in hearts (A♥ K♥ Q♥ J♥ 8♥)``."""
-        cards = "card" if self.length == 1 else "cards"
-        return (f"{self.length} {cards} making {self.pips} in {self.suit.noun} "
-                f"({pretty(self.cards)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,27 +173,19 @@ class Sequence:
         return SEQUENCE_SCORES[self.length]
 
     @property
-    def kind(self) -> str:
-        """``tierce`` ... ``huitième``."""
-        return SEQUENCE_NAMES[self.length]
+    def kind(self) -> SequenceKind:
+        """Tierce ... huitième."""
+        return SequenceKind(self.length)
 
     @property
-    def qualifier(self) -> str:
-        """``major`` (headed by the ace), ``minor`` (ending in the seven) or ``to the king``..."""
-        if self.top is Rank.ACE:
-            return "major"
-        if self.cards[-1].rank is Rank.SEVEN:
-            return "minor"
-        return f"to the {self.top.noun}"
+    def major(self) -> bool:
+        """Headed by the ace ("quart major")."""
+        return self.top is Rank.ACE
 
     @property
-    def name(self) -> str:
-        """``Quart major``, ``Quint to the jack``, ``Tierce minor``."""
-        return f"{self.kind} {self.qualifier}".capitalize()
-
-    def describe(self) -> str:
-        """``Quart major in hearts (A♥ K♥ Q♥ J♥)``."""
-        return f"{self.name} in {self.suit.noun} ({pretty(self.cards)})"
+    def minor(self) -> bool:
+        """Ending in the seven, not headed by the ace ("tierce minor")."""
+        return not self.major and self.cards[-1].rank is Rank.SEVEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,21 +208,9 @@ class CardSet:
         return 14 if self.count == 4 else 3
 
     @property
-    def kind(self) -> str:
-        return "quatorze" if self.count == 4 else "trio"
-
-    @property
-    def call(self) -> str:
-        """``Fourteen aces`` or ``Three kings``."""
-        return ("Fourteen " if self.count == 4 else "Three ") + self.rank.plural
-
-    @property
-    def name(self) -> str:
-        return self.call
-
-    def describe(self) -> str:
-        """``Three jacks (J♠ J♥ J♣)``."""
-        return f"{self.call} ({pretty(self.cards)})"
+    def kind(self) -> SetKind:
+        """Trio or quatorze."""
+        return SetKind(self.count)
 
 
 def pretty(cards: Iterable[Card]) -> str:
@@ -302,12 +286,3 @@ class Combinations:
 def analyse(cards: Iterable[Card]) -> Combinations:
     """The combinations of a hand (any number of distinct cards)."""
     return Combinations(tuple(cards))
-
-
-def number_word(n: int) -> str:
-    """English word for 0..12, digits beyond.
-
-    >>> number_word(5), number_word(40)
-    ('five', '40')
-    """
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

@@ -11,8 +11,8 @@ A category left out is declared in full; an empty list declares nothing.
 >>> hand = parse_cards("AS KS QS JS 10S 9S AH KH QH 8D 7D 7C")
 >>> d = declaration_from_spec(hand, {"point": ["AS", "KS", "QS", "JS", "10S"],
 ...                                  "sequences": [["AS", "KS", "QS", "JS"]]})
->>> d.point.length, [s.name for s in d.sequences], d.sunk
-(5, ['Quart major'], True)
+>>> d.point.length, [(s.length, s.top.symbol) for s in d.sequences], d.sunk
+(5, [(4, 'A')], True)
 """
 
 from __future__ import annotations
@@ -23,14 +23,7 @@ from enum import Enum
 from typing import Any, Final, Literal, TypeAlias
 
 from piquet.cards import Card, CardError, Rank, parse_cards
-from piquet.combos import (
-    CardSet,
-    Combinations,
-    Point,
-    Sequence as Run,
-    analyse,
-    number_word,
-)
+from piquet.combos import CardSet, Combinations, Point, Sequence as Run, analyse
 from piquet.errors import PiquetError
 from piquet.reckon import ROLES, Role
 
@@ -79,71 +72,85 @@ def full_declaration(combos: Combinations) -> Declaration:
     return Declaration(combos.point, combos.sequences, combos.sets)
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
+def _cards(value: object, who: str, part: str) -> tuple[Card, ...]:
+    """The cards ``who`` names for ``part`` (point, sequence or set)."""
     if isinstance(value, str):
         try:
             return parse_cards(value)
         except CardError as e:
-            raise DeclarationError(f"{what}: {e}") from None
+            raise DeclarationError(f"{who}'s {part}: {e}", code="declaration_card",
+                                   values=(who, part, value)) from None
     if not isinstance(value, (list, tuple)):
-        raise DeclarationError(f"{what} must be a list of cards, not {value!r}")
+        raise DeclarationError(f"{who}'s {part} must be a list of cards, not {value!r}",
+                               code="declaration_shape", values=(who, part, value))
     try:
         return parse_cards(value)
     except CardError as e:
-        raise DeclarationError(f"{what}: {e}") from None
+        raise DeclarationError(f"{who}'s {part}: {e}", code="declaration_card",
+                               values=(who, part, value)) from None
 
 
-def _check_held(cards: Sequence[Card], held: int, who: str, what: str) -> None:
+def _check_held(cards: Sequence[Card], held: int, who: str, part: str) -> None:
     seen = 0
     for c in cards:
         if not held & c.bit:
-            raise DeclarationError(f"{who} declares {c} in {what} but does not hold it")
+            raise DeclarationError(
+                f"{who} declares {c} in {'the point' if part == 'point' else 'a ' + part} "
+                "but does not hold it", code="declaration_not_held", values=(who, c, part))
         if seen & c.bit:
-            raise DeclarationError(f"{who} names {c} twice in {what}")
+            raise DeclarationError(
+                f"{who} names {c} twice in {'the point' if part == 'point' else 'a ' + part}",
+                code="declaration_twice", values=(who, c, part))
         seen |= c.bit
 
 
 def _point_from(cards: tuple[Card, ...], held: int, who: str) -> Point | None:
     if not cards:
         return None
-    _check_held(cards, held, who, "the point")
+    _check_held(cards, held, who, "point")
     suits = {c.suit for c in cards}
     if len(suits) > 1:
         raise DeclarationError(
-            f"{who}'s declared point {' '.join(map(str, cards))} mixes suits; a point is one suit")
+            f"{who}'s declared point {' '.join(map(str, cards))} mixes suits; a point is one suit",
+            code="declaration_point_suits", values=(who, cards))
     return Point(cards[0].suit, tuple(sorted(cards, key=lambda c: -int(c.rank))))
 
 
 def _run_from(cards: tuple[Card, ...], held: int, who: str) -> Run:
-    shown = " ".join(map(str, cards))
-    _check_held(cards, held, who, "a sequence")
+    _check_held(cards, held, who, "sequence")
     if len(cards) < 3:
-        raise DeclarationError(f"{who}'s declared sequence {shown} has "
-                               f"{counted(len(cards), 'card')}; "
-                               "a sequence needs at least three")
+        raise DeclarationError(f"{who}'s declared sequence {' '.join(map(str, cards))} has "
+                               f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}; "
+                               "a sequence needs at least three",
+                               code="declaration_run_short", values=(who, cards))
     if len({c.suit for c in cards}) > 1:
-        raise DeclarationError(f"{who}'s declared sequence {shown} mixes suits")
+        raise DeclarationError(
+            f"{who}'s declared sequence {' '.join(map(str, cards))} mixes suits",
+            code="declaration_run_suits", values=(who, cards))
     ordered = tuple(sorted(cards, key=lambda c: -int(c.rank)))
     ranks = [int(c.rank) for c in ordered]
     if ranks[0] - ranks[-1] != len(ranks) - 1:
-        raise DeclarationError(f"{who}'s declared sequence {shown} is not a run of "
-                               "consecutive cards")
+        raise DeclarationError(f"{who}'s declared sequence {' '.join(map(str, cards))} is not "
+                               "a run of consecutive cards",
+                               code="declaration_run_gap", values=(who, cards))
     return Run(ordered[0].suit, ordered)
 
 
 def _set_from(cards: tuple[Card, ...], held: int, who: str) -> CardSet:
-    shown = " ".join(map(str, cards))
-    _check_held(cards, held, who, "a set")
+    _check_held(cards, held, who, "set")
     if len({c.rank for c in cards}) > 1:
-        raise DeclarationError(f"{who}'s declared set {shown} mixes ranks")
+        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))} mixes ranks",
+                               code="declaration_set_ranks", values=(who, cards))
     if len(cards) not in (3, 4):
-        raise DeclarationError(f"{who}'s declared set {shown} has "
-                               f"{counted(len(cards), 'card')}; "
-                               "a set is three or four of a rank")
+        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))} has "
+                               f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}; "
+                               "a set is three or four of a rank",
+                               code="declaration_set_size", values=(who, cards))
     rank = cards[0].rank
     if rank < Rank.TEN:
-        raise DeclarationError(f"{who}'s declared set {shown}: {rank.plural} never form sets "
-                               "(tens and higher only)")
+        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))}: "
+                               f"{rank.noun}s never form sets (tens and higher only)",
+                               code="declaration_set_rank", values=(who, cards, rank))
     return CardSet(rank, tuple(sorted(cards, key=lambda c: c.suit.index)))
 
 
@@ -151,45 +158,52 @@ def declaration_from_spec(
     hand: Sequence[Card] | Combinations,
     spec: Mapping[str, Any] | None,
     *,
-    who: str = "The player",
+    who: str = "Player",
 ) -> Declaration:
     """Check a declaration spec against the hand it is declared from (12 cards after the
-    exchange) and return the :class:`Declaration`. ``None`` declares in full."""
+    exchange) and return the :class:`Declaration`. ``None`` declares in full.
+
+    ``who`` names the declarer in the developer's message of a :class:`DeclarationError`
+    (whose ``values`` start with it)."""
     combos = hand if isinstance(hand, Combinations) else analyse(hand)
     full = full_declaration(combos)
     if spec is None:
         return full
     if not isinstance(spec, Mapping):
         raise DeclarationError(f"{who}'s declaration must be an object with point, sequences "
-                               f"and sets, not {spec!r}")
+                               f"and sets, not {spec!r}", code="declaration_shape",
+                               values=(who, "declaration", spec))
     unknown = [k for k in spec if k not in CATEGORIES]
     if unknown:
         raise DeclarationError(f"{who}'s declaration has an unknown category {unknown[0]!r} "
-                               "(use point, sequences, sets)")
+                               "(use point, sequences, sets)", code="declaration_category",
+                               values=(who, unknown[0]))
     held = combos.mask
     point = full.point
     if "point" in spec:
-        point = _point_from(_cards(spec["point"], f"{who}'s point"), held, who)
+        point = _point_from(_cards(spec["point"], who, "point"), held, who)
     runs = full.sequences
     if "sequences" in spec:
-        runs = tuple(_run_from(_cards(r, f"{who}'s sequence"), held, who)
-                     for r in _list(spec["sequences"], f"{who}'s sequences"))
+        runs = tuple(_run_from(_cards(r, who, "sequence"), held, who)
+                     for r in _list(spec["sequences"], who, "sequences"))
         _check_runs_apart(runs, who)
     sets = full.sets
     if "sets" in spec:
-        sets = tuple(_set_from(_cards(s, f"{who}'s set"), held, who)
-                     for s in _list(spec["sets"], f"{who}'s sets"))
+        sets = tuple(_set_from(_cards(s, who, "set"), held, who)
+                     for s in _list(spec["sets"], who, "sets"))
         if len({s.rank for s in sets}) < len(sets):
-            raise DeclarationError(f"{who} declares two sets of the same rank")
+            raise DeclarationError(f"{who} declares two sets of the same rank",
+                                   code="declaration_set_twice", values=(who,))
     sunk = (point != full.point or set(runs) != set(full.sequences)
             or set(sets) != set(full.sets))
     return Declaration(point, tuple(sorted(runs, key=lambda s: -s.key)),
                        tuple(sorted(sets, key=lambda s: -s.key)), sunk)
 
 
-def _list(value: object, what: str) -> list[Any]:
+def _list(value: object, who: str, part: str) -> list[Any]:
     if not isinstance(value, (list, tuple)):
-        raise DeclarationError(f"{what} must be a list of lists of cards, not {value!r}")
+        raise DeclarationError(f"{who}'s {part} must be a list of lists of cards, not "
+                               f"{value!r}", code="declaration_shape", values=(who, part, value))
     return list(value)
 
 
@@ -203,8 +217,9 @@ def _check_runs_apart(runs: Sequence[Run], who: str) -> None:
             lo_b, hi_b = int(b.cards[-1].rank), int(b.top)
             if lo_a <= hi_b + 1 and lo_b <= hi_a + 1:
                 raise DeclarationError(
-                    f"{who} declares {a.describe()} and {b.describe()}: runs that share or "
-                    "touch are one sequence")
+                    f"{who} declares {' '.join(map(str, a.cards))} and "
+                    f"{' '.join(map(str, b.cards))}: runs that share or touch are one sequence",
+                    code="declaration_runs_touch", values=(who, a.cards, b.cards))
 
 
 # --- verdicts ---------------------------------------------------------------------------
@@ -214,12 +229,12 @@ class Reason(Enum):
     """Why a category went the way it did."""
 
     LONGER = "longer"
-    MORE_PIPS = "more pips"
+    MORE_PIPS = "more_pips"
     HIGHER = "higher"
-    QUATORZE_BEATS_TRIO = "quatorze beats trio"
+    QUATORZE_BEATS_TRIO = "quatorze_beats_trio"
     EQUAL = "equal"
     UNOPPOSED = "unopposed"
-    NONE = "none declared"
+    NONE = "none"
 
 
 class Answer(Enum):
@@ -264,68 +279,6 @@ class Verdict:
         if self.elder is None:
             return None
         return {"elder": Answer.GOOD, "younger": Answer.NOT_GOOD, None: Answer.EQUAL}[self.winner]
-
-    @property
-    def answer(self) -> str:
-        """Younger's answer to Elder's call: Good, Not good, Equal (or '' if no call)."""
-        if self.elder is None:
-            return ""
-        return {"elder": "Good", "younger": "Not good", None: "Equal"}[self.winner]
-
-    def explain(self) -> str:
-        """A sentence on the cards: who scores this category and why."""
-        return _explain(self)
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and the noun in agreement, for the English messages: "1 card", "2 cards"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _what(c: Point | Run | CardSet | None) -> str:
-    if c is None:
-        return "nothing"
-    if isinstance(c, Point):
-        return counted(c.length, "card")
-    if isinstance(c, Run):
-        return c.name.lower()
-    return c.call.lower()
-
-
-def _explain(v: Verdict) -> str:
-    W = v.winner.capitalize() if v.winner else ""
-    L = "Younger" if v.winner == "elder" else "Elder"
-    won = v.elder if v.winner == "elder" else v.younger
-    lost = v.younger if v.winner == "elder" else v.elder
-    name = {"point": "point", "sequences": "sequence", "sets": "set"}[v.category]
-    scored = " + ".join(str(c.score) for c in v.scored)
-    if len(v.scored) > 1:
-        scored += f" = {v.points}"
-    tail = f": {W} scores {scored}."
-    if v.reason is Reason.NONE:
-        return f"Neither player declares a {name}: nobody scores."
-    if v.reason is Reason.UNOPPOSED:
-        return f"{L} declares no {name}, so {W}'s {_what(won)} is unopposed{tail}"
-    if v.reason is Reason.EQUAL:
-        if isinstance(v.elder, Point):
-            return (f"Both points are {counted(v.elder.length, 'card')} making {v.elder.pips}: "
-                    "Equal, "
-                    "nobody scores the point.")
-        return (f"Both best sequences are a {_what(v.elder)}: Equal, so neither player scores "
-                "any sequence, not even lesser ones.")
-    if v.reason is Reason.LONGER:
-        one = name != "point" or (isinstance(won, Point) and won.length == 1)
-        return f"{W}'s {_what(won)} beat{'s' if one else ''} {L}'s {_what(lost)}" \
-               f" (longer){tail}"
-    if v.reason is Reason.MORE_PIPS and isinstance(won, Point) and isinstance(lost, Point):
-        makes = "makes" if won.length == 1 else "make"
-        return (f"Both have {counted(won.length, 'card')}; {W}'s {makes} {won.pips}, "
-                f"{L}'s {lost.pips}"
-                f"{tail}")
-    if v.reason is Reason.QUATORZE_BEATS_TRIO:
-        return f"{W}'s {_what(won)} beat {L}'s {_what(lost)}: any quatorze beats any trio{tail}"
-    verb = "beat" if v.category == "sets" else "beats"
-    return f"{W}'s {_what(won)} {verb} {L}'s {_what(lost)} (higher){tail}"
 
 
 def verdict(category: Category, elder: Declaration, younger: Declaration) -> Verdict:
@@ -433,65 +386,41 @@ class DialogueLine:
     combination: Named = None
     category: str = ""
     blanche: bool = False
-    text: str = ""
 
     def __post_init__(self) -> None:
         if not self.category:
             object.__setattr__(self, "category", _CATEGORY_OF.get(self.kind, ""))
 
 
-_TENS: Final = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-                "ninety")
-_TEENS: Final = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-                 "seventeen", "eighteen", "nineteen")
-
-
-def spoken_number(n: int) -> str:
-    """A number as spoken in the dialogue.
-
-    >>> spoken_number(49), spoken_number(17), spoken_number(170)
-    ('forty-nine', 'seventeen', '170')
-    """
-    if n < 13:
-        return number_word(n)
-    if n < 20:
-        return _TEENS[n - 10]
-    if n < 100:
-        t, u = divmod(n, 10)
-        return _TENS[t] + (f"-{number_word(u)}" if u else "")
-    return str(n)
-
-
 @dataclass(frozen=True, slots=True)
 class Calls:
-    """What a player calls: numbers and names, never the cards (RULES.md section 5).
+    """What a player calls: numbers, never the cards (RULES.md section 5).
 
     This is what the other player hears before the answers: the point's length (and its
-    pips, given when asked), the best sequence's name, the best set's name.
+    pips, given when asked), the best sequence (its length and top card) and the best set
+    (its count and rank) — each ``key`` orders it, as in :mod:`piquet.combos`.
 
     >>> from piquet.cards import parse_cards
     >>> c = Calls.of(declaration_from_spec(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"),
     ...                                    None))
-    >>> c.point_length, c.point_pips, c.sequence_name, c.set_name
-    (5, 50, 'Quart major', 'Fourteen aces')
-    >>> [line.text for line in c.lines(5)]
-    ['Five.', 'What do they make?', 'Fifty.', 'Quart major.', 'Fourteen aces.']
+    >>> c.point_length, c.point_pips, c.sequence_length, c.sequence_top, c.set_count, c.set_rank
+    (5, 50, 4, <Rank.ACE: 7>, 4, <Rank.ACE: 7>)
+    >>> [(line.kind.name, line.numbers) for line in c.lines(5)]  # doctest: +NORMALIZE_WHITESPACE
+    [('CALL_POINT', (5,)), ('ASK_PIPS', ()), ('GIVE_PIPS', (50,)), ('CALL_RUN', (4, 7)),
+     ('CALL_SET', (4, 7))]
     """
 
     point_length: int
     point_pips: int
     point_key: int
     sequence_key: int
-    sequence_name: str | None
     set_key: int
-    set_name: str | None
 
     @classmethod
     def of(cls, d: Declaration) -> Calls:
         bs, bt = d.best_sequence, d.best_set
         return cls(d.point.length if d.point else 0, d.point.pips if d.point else 0,
-                   d.point_key, bs.key if bs else 0, bs.name if bs else None,
-                   bt.key if bt else 0, bt.call if bt else None)
+                   d.point_key, bs.key if bs else 0, bt.key if bt else 0)
 
     @property
     def sequence_length(self) -> int:
@@ -518,32 +447,22 @@ class Calls:
         long), without the answers."""
         out: list[DialogueLine] = []
         if not self.point_length:
-            out.append(DialogueLine("elder", LineKind.NOTHING, category="point",
-                                    text="No point."))
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="point"))
         else:
-            out.append(DialogueLine(
-                "elder", LineKind.CALL_POINT, (self.point_length,),
-                text=f"{number_word(self.point_length).capitalize()}."))
+            out.append(DialogueLine("elder", LineKind.CALL_POINT, (self.point_length,)))
             if answerer_point_length == self.point_length:
-                out.append(DialogueLine("younger", LineKind.ASK_PIPS,
-                                        text="What do they make?"))
-                out.append(DialogueLine(
-                    "elder", LineKind.GIVE_PIPS, (self.point_pips,),
-                    text=f"{spoken_number(self.point_pips).capitalize()}."))
+                out.append(DialogueLine("younger", LineKind.ASK_PIPS))
+                out.append(DialogueLine("elder", LineKind.GIVE_PIPS, (self.point_pips,)))
         if self.sequence_key:
             out.append(DialogueLine("elder", LineKind.CALL_RUN,
-                                    (self.sequence_length, self.sequence_key & 7),
-                                    text=f"{self.sequence_name}."))
+                                    (self.sequence_length, self.sequence_key & 7)))
         else:
-            out.append(DialogueLine("elder", LineKind.NOTHING, category="sequences",
-                                    text="No sequence."))
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="sequences"))
         if self.set_key:
             out.append(DialogueLine("elder", LineKind.CALL_SET,
-                                    (self.set_count, self.set_key & 7),
-                                    text=f"{self.set_name}."))
+                                    (self.set_count, self.set_key & 7)))
         else:
-            out.append(DialogueLine("elder", LineKind.NOTHING, category="sets",
-                                    text="No set."))
+            out.append(DialogueLine("elder", LineKind.NOTHING, category="sets"))
         return out
 
 
@@ -551,16 +470,29 @@ def dialogue(
     elder: Declaration, younger: Declaration, verdicts: Sequence[Verdict],
     *, elder_blanche: bool = False, younger_blanche: bool = False,
 ) -> tuple[DialogueLine, ...]:
-    """The declaring dialogue, line by line, as it is spoken at the table."""
+    """The declaring dialogue, line by line, as it is spoken at the table (as facts:
+    ``words.declarations.line_text`` says each line).
+
+    A carte blanche is announced first (Elder shows it at once, Younger once Elder has
+    exchanged; ``academy.rule_text.blanche_shown`` says when under each preset). Then
+    Elder calls each category and Younger answers each call; Elder counts what he scores
+    and one for his lead; Younger counts what he scores, if anything.
+
+    >>> from piquet.cards import parse_cards
+    >>> e = declaration_from_spec(parse_cards("AS KS QS JS 9S AH KH QH 10D 10C AC AD"), None)
+    >>> y = declaration_from_spec(parse_cards("7S 8S 9H 10H JH 7D 8D 9D JD 7C 8C 9C"), None)
+    >>> d = dialogue(e, y, [verdict(c, e, y) for c in CATEGORIES])
+    >>> [(ln.speaker, ln.kind.name) for ln in d][:3]
+    [('elder', 'CALL_POINT'), ('younger', 'ANSWER'), ('elder', 'CALL_RUN')]
+    >>> d[1].combination, d[-1].numbers  # Good; Elder scores 5 + 4 + 3 + 14, and one he leads
+    (<Answer.GOOD: 'good'>, (26, 27))
+    """
     out: list[DialogueLine] = []
     if elder_blanche:
-        out.append(DialogueLine(
-            "elder", LineKind.BLANCHE, combination=BlancheShowing.NOW,
-            text="Carte blanche. (Elder shows his twelve cards: no king, queen or jack.)"))
+        out.append(DialogueLine("elder", LineKind.BLANCHE, combination=BlancheShowing.NOW))
     if younger_blanche:
-        out.append(DialogueLine(
-            "younger", LineKind.BLANCHE, combination=BlancheShowing.AFTER_EXCHANGE,
-            text="Carte blanche. (Younger will show it once Elder has exchanged.)"))
+        out.append(DialogueLine("younger", LineKind.BLANCHE,
+                                combination=BlancheShowing.AFTER_EXCHANGE))
     by_cat = {v.category: v for v in verdicts}
     yp = younger.point
     calls = Calls.of(elder).lines(yp.length if yp else None)
@@ -569,44 +501,21 @@ def dialogue(
         out.extend(group)
         if group[0].kind is not LineKind.NOTHING:
             out.append(DialogueLine("younger", LineKind.ANSWER, combination=by_cat[cat].reply,
-                                    category=cat, text=f"{by_cat[cat].answer}."))
-    # Elder scores what was good, then leads
-    for who, blanche in (("elder", elder_blanche), ("younger", younger_blanche)):
+                                    category=cat))
+    # Elder scores what was good, then leads; Younger scores what was his
+    players: tuple[tuple[Role, bool], ...] = (("elder", elder_blanche),
+                                              ("younger", younger_blanche))
+    for who, blanche in players:
         scored = tuple(c for cat in CATEGORIES if by_cat[cat].winner == who
                        for c in by_cat[cat].scored)
         running = (10 if blanche else 0) + sum(c.score for c in scored)
         if who == "elder":
             out.append(DialogueLine("elder", LineKind.SCORE, (running, running + 1), scored,
-                                    blanche=blanche, text=_score_text(scored, running, True,
-                                                                      blanche)))
+                                    blanche=blanche))
         elif scored or blanche:
             out.append(DialogueLine("younger", LineKind.SCORE, (running,), scored,
-                                    blanche=blanche, text=_score_text(scored, running, False,
-                                                                      blanche)))
+                                    blanche=blanche))
     return tuple(out)
-
-
-def _score_text(scored: Scored, running: int, elder: bool, blanche: bool) -> str:
-    parts = [_score_phrase(c) for c in scored]
-    if elder:
-        lead = running + 1
-        if parts:
-            return (f"{', '.join(parts).capitalize()}: {spoken_number(running)}. "
-                    f"And one I lead: {spoken_number(lead)}.")
-        start = "Ten for carte blanche, and o" if blanche else "O"
-        return f"{start}ne I lead: {spoken_number(lead)}."
-    if parts:
-        return f"{', '.join(parts).capitalize()}: {spoken_number(running)}."
-    return "Ten for carte blanche."
-
-
-def _score_phrase(c: Point | Run | CardSet) -> str:
-    if isinstance(c, Point):
-        return f"{spoken_number(c.score)} for point"
-    if isinstance(c, Run):
-        return f"{spoken_number(c.score)} for the {c.kind}"
-    return f"{c.call.lower()}, {spoken_number(c.score)}" if c.count == 3 else \
-        f"fourteen {c.rank.plural}"
 
 
 __all__ = [
@@ -627,7 +536,6 @@ __all__ = [
     "dialogue",
     "full_declaration",
     "spec_of",
-    "spoken_number",
     "verdict",
 ]
 
@@ -650,10 +558,10 @@ def declarable(combos: Combinations) -> Declarable:
 
     >>> from piquet.cards import parse_cards
     >>> d = declarable(analyse(parse_cards("AS KS QS JS AH AD AC 9H 8H 7H 8D 7D")))
-    >>> [p.length for p in d.points], [s.name for s in d.sequences]
-    ([4, 3, 2, 1], ['Quart major', 'Tierce major', 'Tierce minor'])
-    >>> [s.call for s in d.sets]
-    ['Fourteen aces', 'Three aces', 'Three aces', 'Three aces', 'Three aces']
+    >>> [p.length for p in d.points], [(s.length, s.top.symbol) for s in d.sequences]
+    ([4, 3, 2, 1], [(4, 'A'), (3, 'A'), (3, '9')])
+    >>> [s.count for s in d.sets]
+    [4, 3, 3, 3, 3]
     """
     points: list[Point] = []
     if combos.point is not None:

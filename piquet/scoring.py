@@ -12,8 +12,8 @@ Cavendish's worked deal (RULES.md example 5), hands after the exchange:
 {'blanche': 0, 'point': 5, 'sequences': 4, 'sets': 0, 'repique': 0, 'total': 9}
 >>> s.as_dict()["younger"]["sets"]
 17
->>> s.verdicts[0].explain()
-"Both have 5 cards; Elder's make 49, Younger's 48: Elder scores 5."
+>>> s.verdicts[0].winner, s.verdicts[0].reason  # 5 cards each: 49 pips beat 48
+('elder', <Reason.MORE_PIPS: 'more_pips'>)
 """
 
 from __future__ import annotations
@@ -194,8 +194,8 @@ def score_declarations(
     ...                        "AD KD QD JD 10D 9D 8D 7D AC KC QC JC")
     >>> s.as_dict()["younger"]   # equal point, equal huitièmes: only the sets are decided
     {'blanche': 0, 'point': 0, 'sequences': 0, 'sets': 0, 'repique': 0, 'total': 0}
-    >>> s.as_dict()["elder"]["sets"], s.verdicts[2].explain()
-    (0, 'Neither player declares a set: nobody scores.')
+    >>> s.as_dict()["elder"]["sets"], s.verdicts[2].reason  # neither player declares a set
+    (0, <Reason.NONE: 'none'>)
     """
     rules_ = get_rules(rules)
     eh, em = checked_hand(elder, "Elder")

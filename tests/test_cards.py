@@ -18,6 +18,8 @@ from piquet import (
     parse_cards,
     sort_cards,
 )
+from words import use_language
+from words.cards import card_name
 
 VS15 = "\ufe0e"  # text-style variation selector
 VS16 = "\ufe0f"  # emoji-style variation selector
@@ -111,8 +113,9 @@ def test_ten_is_written_10_not_t() -> None:
 
 
 def test_card_name_and_pretty() -> None:
-    assert Card.of("QH").name == "Queen of hearts"
-    assert Card.of("10s").name == "Ten of spades"
+    with use_language("en"):
+        assert card_name(Card.of("QH")) == "Queen of hearts"
+        assert card_name(Card.of("10s")) == "Ten of spades"
     assert Card.of("7C").pretty == "7♣"
     assert Card.of("AD").pretty == "A♦"
 

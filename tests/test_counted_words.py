@@ -23,6 +23,8 @@ from piquet.declare import declaration_from_spec, verdict
 from piquet.exchange import verify_discard
 from piquet.record import DealRecord
 from ui.play.words import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
+from words import use_language
+from words.declarations import combination_text, verdict_text
 
 COUNTS = (0, 1, 2, 5)
 _NUMBER = r"(?P<num>\d+|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -112,7 +114,13 @@ def _point_verdict(n: int) -> str:
                                         "sequences": [], "sets": []})
     other = declaration_from_spec(HAND, {"point": [str(c) for c in SPADES[:n + 1]],
                                          "sequences": [], "sets": []})
-    return verdict("point", other, mine).explain()
+    with use_language("en"):
+        return verdict_text(verdict("point", other, mine))
+
+
+def _point_text(n: int) -> str:
+    with use_language("en"):
+        return combination_text(Point(Suit.SPADES, tuple(SPADES[:n])))
 
 
 def _exchange_reason(n: int) -> str:
@@ -132,9 +140,8 @@ ENGINE: list[tuple[str, Callable[[int], str], str]] = [
      "piquet/declare.py"),
     ("declare: a set of n cards", lambda n: _raise(_declared("sets", n))(n),
      "piquet/declare.py"),
-    ("combos.Point.describe", lambda n: Point(Suit.SPADES, tuple(SPADES[:n])).describe(),
-     "piquet/combos.py"),
-    ("declare: a point verdict", _point_verdict, "piquet/declare.py"),
+    ("words: a point with its cards", lambda n: _point_text(n), "words/declarations.py"),
+    ("words: a point verdict", _point_verdict, "words/declarations.py"),
     ("players: the exchange hint's reason", _exchange_reason, "piquet/players.py"),
     ("quiz: a tied point", lambda n: tied_text(1, "hearts", n), "academy/quiz/one_hand.py"),
     ("rule_text.counted", lambda n: counted(n, "card") + " " + counted(n, "trick", spell=True),

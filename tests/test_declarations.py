@@ -17,7 +17,27 @@ from piquet import (
     parse_cards,
     score_declarations,
 )
-from piquet.declare import declaration_from_spec
+from piquet.declare import Answer, LineKind, declaration_from_spec
+from words import use_language
+from words.declarations import combination_name, line_text, verdict_text
+
+
+def explain(v: Any) -> str:
+    """The verdict in English words."""
+    with use_language("en"):
+        return verdict_text(v)
+
+
+def said(line: DialogueLine) -> str:
+    """A line of the dialogue in English words."""
+    with use_language("en"):
+        return line_text(line)
+
+
+def named(c: Any) -> str:
+    """A sequence or set's name in English."""
+    with use_language("en"):
+        return combination_name(c)
 
 # RULES.md §10 ex. 5 (Cavendish 1882), hands after the exchange.
 CAV_E = "AS JS 9S 8S AH KH QH JH 8H JC 9C KD"
@@ -38,7 +58,7 @@ def verdicts(elder: str, younger: str, **kw: Any) -> dict[str, Any]:
 
 
 def lines(elder: str, younger: str, **kw: Any) -> list[tuple[str, str, str]]:
-    return [(d.speaker, d.text, d.category)
+    return [(d.speaker, said(d), d.category)
             for d in score_declarations(elder, younger, **kw).dialogue]
 
 
@@ -51,8 +71,8 @@ def test_point_more_pips_49_v_48() -> None:
     assert v.reason is Reason.MORE_PIPS
     assert (v.elder.length, v.elder.pips, v.younger.length, v.younger.pips) == (5, 49, 5, 48)
     assert v.points == 5
-    assert v.answer == "Good"
-    text = v.explain()
+    assert v.reply is Answer.GOOD
+    text = explain(v)
     assert "49" in text and "48" in text and "5" in text
     assert text == "Both have 5 cards; Elder's make 49, Younger's 48: Elder scores 5."
 
@@ -61,7 +81,7 @@ def test_point_longer() -> None:
     v = verdicts(SEPT_E, AKQ_Y)["point"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.LONGER, 7)
     assert v.younger.length == 4
-    text = v.explain()
+    text = explain(v)
     assert "7 cards" in text and "4 cards" in text and "longer" in text
     assert text.endswith("Elder scores 7.")
 
@@ -69,45 +89,45 @@ def test_point_longer() -> None:
 def test_sequence_longer() -> None:
     v = verdicts(CAV_E, CAV_Y)["sequences"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.LONGER, 4)
-    assert v.elder.name == "Quart major" and v.younger.name == "Tierce major"
-    assert "quart major" in v.explain() and "tierce major" in v.explain()
-    assert v.explain().endswith("Elder scores 4.")
+    assert named(v.elder) == "Quart major" and named(v.younger) == "Tierce major"
+    assert "quart major" in explain(v) and "tierce major" in explain(v)
+    assert explain(v).endswith("Elder scores 4.")
 
 
 def test_sequence_longer_scores_all_of_the_winner() -> None:
     v = verdicts(SEPT_E, AKQ_Y)["sequences"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.LONGER, 32)
-    assert [q.name for q in v.scored] == ["Septième minor", "Quint minor"]
-    assert "17 + 15 = 32" in v.explain()
+    assert [named(q) for q in v.scored] == ["Septième minor", "Quint minor"]
+    assert "17 + 15 = 32" in explain(v)
 
 
 def test_sequence_higher() -> None:
     v = verdicts(HOYLE_E, HOYLE_Y)["sequences"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.HIGHER, 12)
-    assert v.younger.name == "Tierce to the jack"
-    text = v.explain()
+    assert named(v.younger) == "Tierce to the jack"
+    text = explain(v)
     assert "higher" in text and "3 + 3 + 3 + 3 = 12" in text
 
 
 def test_set_higher_between_quatorzes() -> None:
     v = verdicts(HOYLE_E, HOYLE_Y)["sets"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.HIGHER, 42)
-    assert v.elder.call == "Fourteen aces" and v.younger.call == "Fourteen jacks"
-    assert "14 + 14 + 14 = 42" in v.explain()
+    assert named(v.elder) == "Fourteen aces" and named(v.younger) == "Fourteen jacks"
+    assert "14 + 14 + 14 = 42" in explain(v)
 
 
 def test_set_higher_between_trios() -> None:
     v = verdicts("KS KH KD 7S 8S 7H 8H 7D 8D 7C 8C 9C",
                  "QS QH QD AS 9S 10S 9H 10H 9D 10D AC JC")["sets"]
     assert (v.winner, v.reason, v.points) == ("elder", Reason.HIGHER, 3)
-    assert "three kings" in v.explain() and "three queens" in v.explain()
+    assert "three kings" in explain(v) and "three queens" in explain(v)
 
 
 def test_quatorze_beats_trio() -> None:
     v = verdicts(CAV_E, CAV_Y)["sets"]
     assert (v.winner, v.reason, v.points) == ("younger", Reason.QUATORZE_BEATS_TRIO, 17)
-    assert v.answer == "Not good"
-    text = v.explain()
+    assert v.reply is Answer.NOT_GOOD
+    text = explain(v)
     assert "fourteen tens" in text and "three jacks" in text
     assert "14 + 3 = 17" in text
 
@@ -124,31 +144,31 @@ def test_equal_point_and_equal_sequences() -> None:
         assert vs[cat].winner is None
         assert vs[cat].reason is Reason.EQUAL
         assert vs[cat].points == 0 and vs[cat].scored == ()
-        assert vs[cat].answer == "Equal"
-    assert vs["point"].explain() == ("Both points are 8 cards making 75: Equal, nobody scores "
+        assert vs[cat].reply is Answer.EQUAL
+    assert explain(vs["point"]) == ("Both points are 8 cards making 75: Equal, nobody scores "
                                      "the point.")
-    assert "huitième major" in vs["sequences"].explain()
-    assert "not even lesser ones" in vs["sequences"].explain()
+    assert "huitième major" in explain(vs["sequences"])
+    assert "not even lesser ones" in explain(vs["sequences"])
 
 
 def test_none_declared() -> None:
     v = verdicts(HUIT_E, HUIT_Y)["sets"]
-    assert (v.winner, v.reason, v.points, v.answer) == (None, Reason.NONE, 0, "")
-    assert v.explain() == "Neither player declares a set: nobody scores."
+    assert (v.winner, v.reason, v.points, v.reply) == (None, Reason.NONE, 0, None)
+    assert explain(v) == "Neither player declares a set: nobody scores."
 
 
 def test_unopposed() -> None:
     v = verdicts(SEPT_E, AKQ_Y)["sets"]
     assert (v.winner, v.reason, v.points) == ("younger", Reason.UNOPPOSED, 20)
-    assert v.answer == ""  # Elder called nothing
-    text = v.explain()
+    assert v.reply is None  # Elder called nothing
+    text = explain(v)
     assert "unopposed" in text and "14 + 3 + 3 = 20" in text
 
 
 def test_unopposed_by_elder() -> None:
     v = verdicts(CAV_E, CAV_Y, younger_declares={"point": []})["point"]
-    assert (v.winner, v.reason, v.points, v.answer) == ("elder", Reason.UNOPPOSED, 5, "Good")
-    assert v.explain() == ("Younger declares no point, so Elder's 5 cards is unopposed: "
+    assert (v.winner, v.reason, v.points, v.reply) == ("elder", Reason.UNOPPOSED, 5, Answer.GOOD)
+    assert explain(v) == ("Younger declares no point, so Elder's 5 cards is unopposed: "
                            "Elder scores 5.")
 
 
@@ -159,7 +179,7 @@ def test_dialogue_cavendish_deal() -> None:
     """RULES.md §5 dialogue, on §10 ex. 5: Five / What do they make? / Forty-nine / Good."""
     d = score_declarations(CAV_E, CAV_Y).dialogue
     assert all(isinstance(x, DialogueLine) for x in d)
-    assert [(x.speaker, x.text) for x in d[:8]] == [
+    assert [(x.speaker, said(x)) for x in d[:8]] == [
         ("elder", "Five."),
         ("younger", "What do they make?"),
         ("elder", "Forty-nine."),
@@ -169,8 +189,35 @@ def test_dialogue_cavendish_deal() -> None:
         ("elder", "Three jacks."),
         ("younger", "Not good."),
     ]
-    assert d[8].speaker == "elder" and "nine" in d[8].text and "And one I lead: ten." in d[8].text
-    assert d[9].speaker == "younger" and d[9].text.endswith("seventeen.")
+    assert d[8].speaker == "elder" and "nine" in said(d[8])
+    assert "And one I lead: ten." in said(d[8])
+    assert d[9].speaker == "younger" and said(d[9]).endswith("seventeen.")
+
+
+def test_dialogue_lines_are_facts() -> None:
+    """What each line does, its numbers and what it names: no words in the engine."""
+    d = score_declarations(CAV_E, CAV_Y).dialogue
+    assert [(x.kind, x.numbers, x.category) for x in d[:8]] == [
+        (LineKind.CALL_POINT, (5,), "point"), (LineKind.ASK_PIPS, (), "point"),
+        (LineKind.GIVE_PIPS, (49,), "point"), (LineKind.ANSWER, (), "point"),
+        (LineKind.CALL_RUN, (4, 7), "sequences"), (LineKind.ANSWER, (), "sequences"),
+        (LineKind.CALL_SET, (3, 4), "sets"), (LineKind.ANSWER, (), "sets"),
+    ]
+    assert [x.combination for x in d if x.kind is LineKind.ANSWER] == [
+        Answer.GOOD, Answer.GOOD, Answer.NOT_GOOD]
+    elder, younger = d[8], d[9]
+    assert (elder.kind, elder.numbers, younger.kind, younger.numbers) == (
+        LineKind.SCORE, (9, 10), LineKind.SCORE, (17,))
+    assert [named(c) for c in younger.combination] == ["Fourteen tens", "Three queens"]
+    assert not any(hasattr(x, "text") for x in d)
+
+
+def test_dialogue_in_the_pseudo_locale() -> None:
+    """Every line is a message of the text layer (wrapped whole by the pseudo-locale)."""
+    d = score_declarations(HOYLE_E, HOYLE_Y, elder_blanche=True).dialogue
+    with use_language("qps"):
+        texts = [line_text(x) for x in d]
+    assert all(t.startswith("⟦") and t.endswith("⟧") for t in texts), texts
 
 
 def test_what_do_they_make_only_when_lengths_equal() -> None:
@@ -200,8 +247,8 @@ def test_dialogue_not_good_answers() -> None:
 
 def test_dialogue_answers_match_verdicts() -> None:
     s = score_declarations(HOYLE_E, HOYLE_Y)
-    assert [v.answer for v in s.verdicts] == ["Good", "Good", "Good"]
-    younger_lines = [x.text for x in s.dialogue if x.speaker == "younger"]
+    assert [v.reply for v in s.verdicts] == [Answer.GOOD] * 3
+    younger_lines = [said(x) for x in s.dialogue if x.speaker == "younger"]
     assert younger_lines.count("Good.") == 3
 
 
@@ -264,7 +311,7 @@ def test_empty_list_declares_nothing() -> None:
     assert d["younger"]["sequences"] == 6  # tierce major + tierce to the queen
     assert s.verdicts[1].reason is Reason.UNOPPOSED
     assert ("elder", "No sequence.", "sequences") in [
-        (x.speaker, x.text, x.category) for x in s.dialogue]
+        (x.speaker, said(x), x.category) for x in s.dialogue]
 
 
 def test_empty_declaration_everywhere() -> None:
@@ -377,8 +424,8 @@ def test_declaration_not_an_object() -> None:
 def test_declaration_from_spec_none_is_full() -> None:
     d = declaration_from_spec(parse_cards(CAV_E), None)
     assert d.point.length == 5 and d.point.pips == 49
-    assert [q.name for q in d.sequences] == ["Quart major"]
-    assert [x.call for x in d.sets] == ["Three jacks"]
+    assert [named(q) for q in d.sequences] == ["Quart major"]
+    assert [named(x) for x in d.sets] == ["Three jacks"]
     assert d.sunk is False
 
 

@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from piquet import reckon, score_record, settle_partie
+from piquet import Answer, reckon, score_record, settle_partie
+from words import use_language
+from words.declarations import combination_name
+
+
+def named(c: Any) -> str:
+    """A sequence's or a set's name, in English words."""
+    with use_language("en"):
+        return combination_name(c)
 
 TESTS = Path(__file__).resolve().parent
 REPO_ROOT = TESTS.parent
@@ -147,9 +155,9 @@ def test_example_5_cavendish_full_deal_details() -> None:
     point, seqs, sets = s.declarations.verdicts
     assert (point.winner, point.elder.pips, point.younger.pips) == ("elder", 49, 48)
     assert point.points == 5
-    assert seqs.winner == "elder" and seqs.elder.name == "Quart major" and seqs.points == 4
-    assert sets.winner == "younger" and sets.answer == "Not good"
-    assert sets.elder.call == "Three jacks"
+    assert seqs.winner == "elder" and named(seqs.elder) == "Quart major" and seqs.points == 4
+    assert sets.winner == "younger" and sets.reply is Answer.NOT_GOOD
+    assert named(sets.elder) == "Three jacks"
     assert sorted(c.score for c in sets.scored) == [3, 14]
     assert play_counts(s, "elder") == {"lead": 7, "capture": 1, "last": 1}
     assert play_counts(s, "younger") == {"lead": 5, "capture": 1, "last": 0}

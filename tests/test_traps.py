@@ -10,6 +10,14 @@ from typing import Any
 import pytest
 
 from piquet import score_declarations, score_record, settle_partie
+from words import use_language
+from words.declarations import combination_name
+
+
+def named(c: Any) -> str:
+    """A sequence's or a set's name, in English words."""
+    with use_language("en"):
+        return combination_name(c)
 
 
 def cards(text: str) -> list[str]:
@@ -210,7 +218,7 @@ def test_tierces_score() -> None:
     """RULES.md §11, sixth trap (§10 ex. 6, Hoyle): four tierce majors score 3 each = 12."""
     s = score_declarations(HOYLE_ELDER, HOYLE_YOUNGER)
     assert s.as_dict()["elder"]["sequences"] == 12
-    assert [q.name for q in s.verdicts[1].scored] == ["Tierce major"] * 4
+    assert [named(q) for q in s.verdicts[1].scored] == ["Tierce major"] * 4
 
 
 def test_single_tierce_scores_three() -> None:
@@ -231,7 +239,7 @@ def test_queens_form_sets_nines_never() -> None:
     assert d["elder"]["sets"] == 3
     assert d["younger"]["sets"] == 0
     assert s.verdicts[2].reason.name == "UNOPPOSED"
-    assert s.verdicts[2].scored[0].call == "Three queens"
+    assert named(s.verdicts[2].scored[0]) == "Three queens"
 
 
 def test_equal_best_sequences_cancel_all_regardless_of_suit() -> None:

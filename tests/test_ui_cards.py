@@ -24,6 +24,7 @@ from ui.cards import (
     cards_row_html,
 )
 from ui.hand_builder import PICKER_ORDER, hand_problems, parse_hand_param
+from words.cards import card_name
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 APP = Path(__file__).parent / "apps" / "hand_builder_app.py"
@@ -51,9 +52,9 @@ def test_card_svg_is_one_line_accessible_xml(card: Card) -> None:
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG_NS}svg"
     assert root.get("role") == "img"
-    assert root.get("aria-label") == card.name
+    assert root.get("aria-label") == card_name(card)
     title = root.find(f"{SVG_NS}title")
-    assert title is not None and title.text == card.name
+    assert title is not None and title.text == card_name(card)
     assert root.get("width") == "64"
     assert root.get("viewBox") == "0 0 100 140"
     texts = [t.text for t in root.iter(f"{SVG_NS}text")]
@@ -121,7 +122,7 @@ def test_cards_row_html_one_line_and_parses() -> None:
     assert row.startswith('<div class="pq-cards"')
     root = ET.fromstring(row)  # well-formed: div, svgs, caption
     svgs = root.findall(f"{SVG_NS}svg")
-    assert [s.get("aria-label") for s in svgs] == [c.name for c in cards]
+    assert [s.get("aria-label") for s in svgs] == [card_name(c) for c in cards]
     assert "display:flex" in root.get("style", "") and "flex-wrap:wrap" in root.get("style", "")
     assert "gap:4px" in root.get("style", "")
     assert row.count(HIGHLIGHT_COLOUR) == 1
