@@ -9,6 +9,7 @@ import streamlit as st
 from piquet.deal import DealState
 from piquet.rules import PRESETS, Rules
 from ui.lessons.common import cavendish_deal, preset_label
+from ui.presets import preset_source
 from ui.settings import current_rules
 from words import _
 
@@ -50,7 +51,7 @@ def _rule_rows(current: Rules) -> list[dict[str, str]]:
         return preset_label(name)
 
     rule, changes = _("rule"), _("changes")
-    rows = [{rule: _("Source"), **{title(n): r.source for n, r in PRESETS.items()},
+    rows = [{rule: _("Source"), **{title(n): preset_source(n) for n in PRESETS},
              changes: ""}]
     texts = _rule_text()
     for f in fields(Rules):
