@@ -13,15 +13,18 @@ expected failure naming that file, until it does.
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import re
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
 
+from academy.walkthrough import decode_record, parse_scenario
 from piquet import (
     DealRecord,
     PiquetError,
@@ -160,9 +163,33 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
     ("record card not held", _record(_put("tricks", [["AH", "10H"], ["AH", "7D"]])), "AH",
      "piquet/record.py"),
     ("record revoke", _record(_put("tricks", [["AH", "KC"]])), "KC", "piquet/record.py"),
+    # scenario files and links to a deal (academy/walkthrough.py raises RecordError)
+    ("scenario not an object", lambda: parse_scenario([1]), "a list",  # type: ignore[arg-type]
+     "academy/walkthrough.py"),
+    ("scenario record not an object", lambda: parse_scenario({"record": 5}), "a number",
+     "academy/walkthrough.py"),
+    ("scenario title not text", lambda: parse_scenario({"record": {}, "title": 5}), "'title'",
+     "academy/walkthrough.py"),
+    ("scenario captions", lambda: parse_scenario({"record": {}, "captions": [1]}),
+     "'captions'", "academy/walkthrough.py"),
+    ("scenario caption key", lambda: parse_scenario({"record": {}, "captions": {"x": "?"}}),
+     "'x'", "academy/walkthrough.py"),
+    ("scenario caption value", lambda: parse_scenario({"record": {}, "captions": {"3": 5}}),
+     "3", "academy/walkthrough.py"),
+    ("link unreadable", lambda: decode_record("not a record!"), "link",
+     "academy/walkthrough.py"),
+    ("link empty", lambda: decode_record("  "), "empty", "academy/walkthrough.py"),
+    ("link too long", lambda: decode_record("A" * 100_000), "100000",
+     "academy/walkthrough.py"),
+    ("link not a record", lambda: decode_record(
+        base64.urlsafe_b64encode(zlib.compress(b"[1]")).decode().rstrip("=")),
+     "not a deal record", "academy/walkthrough.py"),
 ]
 
 DESIGNED: dict[str, str] = {
+    "scenario not an object": "names the value's kind, not its Python type",
+    "scenario record not an object": "names the value's kind, not its Python type",
+    "scenario title not text": "names the value's kind, not its Python type",
     "record not an object": "names the value's kind, not its Python repr",
     "record wrong type": "names the value's kind, not its Python repr",
     "declaration not an object": "names the value's kind, not its Python repr",

@@ -290,11 +290,54 @@ def problem_sentence(p: RecordProblem) -> str:
     return text if text.endswith((".", "!", "?")) else _("{problem}.", problem=text)
 
 
+_SAMPLES: Final[dict[str, object]] = {
+    "NoneType": None, "bool": True, "int": 0, "float": 0.0, "str": "", "dict": {},
+    "list": [], "tuple": ()}
+
+
+def _type_kind(name: object) -> str:
+    """A Python type's name (as the walkthrough's errors carry it) as JSON's kind."""
+    return kind_text(_SAMPLES[str(name)]) if str(name) in _SAMPLES else str(name)
+
+
+def _scenario_text(e: RecordError) -> str | None:
+    """A scenario file or a link's record that cannot be read (``academy.walkthrough``)."""
+    code, v = e.code, e.values
+    if code == "scenario_not_object" and v:
+        return _("a scenario must be an object, not {kind}", kind=_type_kind(v[0]))
+    if code == "scenario_record_not_object" and v:
+        return _("'record' must be an object, not {kind}", kind=_type_kind(v[0]))
+    if code == "scenario_not_text" and len(v) == 2:
+        return _("{key} must be text, not {kind}", key=quoted(str(v[0])), kind=_type_kind(v[1]))
+    if code == "scenario_captions_not_object":
+        return _("'captions' must be an object mapping step numbers to text")
+    if code == "scenario_caption_key" and v:
+        return _("caption key {key} is not a step number", key=shown_value(v[0]))
+    if code == "scenario_caption_value" and v:
+        return _("caption {key}: expected text or {{'text': ..., 'replace': ...}}", key=v[0])
+    if code == "link_unreadable":
+        return _("the link's record is not readable: it is cut short or mistyped")
+    if code == "link_empty":
+        return _("the link's record is empty")
+    if code == "link_too_long" and len(v) == 2 and int(str(v[0])) > int(str(v[1])):
+        return _("the link's record is too long ({n} characters; a deal needs far fewer than "
+                 "{most})", n=v[0], most=v[1])
+    if code == "link_too_long":
+        return _("the link's record is too long to be a deal")
+    if code == "link_not_a_record":
+        return _("the link's record is not a deal record (it must be an object with the "
+                 "hands, the talon and the exchange)")
+    return None
+
+
 def record_error_text(e: RecordError) -> str:
-    """A :class:`~piquet.record.RecordError` in words: its first problem, or (an error raised
-    without one) a sentence naming its value."""
+    """A :class:`~piquet.record.RecordError` in words: its first problem, a scenario's or a
+    link's problem, or (an error raised with another code) a sentence naming its value."""
     if e.problems:
         return problem_text(e.problems[0])
+    text = _scenario_text(e)
+    if text is not None:
+        return text
     if e.values:
         return _("this deal record cannot be read: {value}", value=shown_value(e.values[0]))
     return str(e)  # raised without a problem or a value: its developer's message
