@@ -21,13 +21,14 @@ def _fill(page: Page, q: Question, values: dict[str, object]) -> None:
         value = values[f.key]
         box = form.locator(f".st-key-quiz_a1_0_{f.key}")
         if f.widget == "choice":
-            box.get_by_text(str(value), exact=True).click()
+            # an option is an id, shown by its label
+            box.get_by_text(f.option_text(str(value)), exact=True).click()
         elif f.widget == "number":
             box.locator("input").fill(str(value))
         else:
             assert isinstance(value, frozenset)
             for option in value:
-                text = option
+                text = f.option_text(option)
                 if f.widget == "cards":
                     # the pill shows e.g. "A♣︎" (coloured markdown :red[...] for red suits)
                     label = card_label(Card.of(option))
