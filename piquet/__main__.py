@@ -9,8 +9,39 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from piquet.record import RecordError, score_record
-from piquet.sheet import format_sheet
+from piquet.record import SHEET_KEYS, DealScore, RecordError, score_record
+from words import use_language
+from words.declarations import verdict_text
+from words.reckoning import bonus_text, sheet_label
+
+
+def format_sheet(score: DealScore, title: str | None = None) -> str:
+    """The score sheet, category by category, with the reasons and the reckoning, in English.
+
+    The command line is an application on the engine, like the pages: its sentences come from
+    the text layer (``words``), the one place engine facts become words.
+    """
+    sheet = score.as_dict()
+    lines = []
+    if title:
+        lines += [title, ""]
+    rec = score.record
+    with use_language("en"):
+        lines.append(f"Rules: {rec.rules.title}, the {rec.rules.name} preset")
+        lines.append(f"Tricks played: {len(rec.tricks)} of 12")
+        lines.append("")
+        lines.append(f"{'':<14}{'Elder':>7}{'Younger':>9}")
+        for key in (*SHEET_KEYS, "total"):
+            if key == "total":
+                lines.append("-" * 30)
+            lines.append(f"{sheet_label(key):<14}{sheet['elder'][key]:>7}"
+                         f"{sheet['younger'][key]:>9}")
+        lines.append("")
+        lines.append("Why:")
+        for v in score.declarations.verdicts:
+            lines.append(f"- {sheet_label(v.category)}: {verdict_text(v)}")
+        lines.append(f"- {bonus_text(score.reckoning)}")
+    return "\n".join(lines)
 
 
 def _score(path: str) -> int:

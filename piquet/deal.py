@@ -6,7 +6,7 @@ previous state, and replay is applying the recorded actions again. Each action c
 
 >>> d = DealState.deal(seed=7)
 >>> d.phase, d.to_move
-(<Phase.ELDER_EXCHANGE: 'elder exchange'>, 'elder')
+(<Phase.ELDER_EXCHANGE: 'elder_exchange'>, 'elder')
 >>> d = d.discard("elder", d.hand("elder")[:5])
 >>> d = d.discard("younger", d.hand("younger")[:3])
 >>> d = d.declare("elder").declare("younger")
@@ -45,10 +45,10 @@ from piquet.scoring import DeclSpec
 
 
 class Phase(Enum):
-    ELDER_EXCHANGE = "elder exchange"
-    YOUNGER_EXCHANGE = "younger exchange"
-    ELDER_DECLARES = "elder declares"
-    YOUNGER_DECLARES = "younger declares"
+    ELDER_EXCHANGE = "elder_exchange"
+    YOUNGER_EXCHANGE = "younger_exchange"
+    ELDER_DECLARES = "elder_declares"
+    YOUNGER_DECLARES = "younger_declares"
     PLAY = "play"
     DONE = "done"
 

@@ -35,18 +35,27 @@ class Settlement:
     points: int
     rubiconed: bool
 
-    def explain(self) -> str:
-        """The settlement in words, with its arithmetic."""
-        a, b = self.total_a, self.total_b
+    @property
+    def loser(self) -> PlayerName | None:
+        """The other player ("A" or "B"), None when drawn."""
         if self.winner is None:
-            return f"A and B both have {a}: the partie is drawn and nobody scores."
-        w, lo = (a, b) if self.winner == "A" else (b, a)
-        loser = "B" if self.winner == "A" else "A"
-        if self.rubiconed:
-            return (f"{loser} has {lo}, under 100: rubiconed. {self.winner} scores "
-                    f"100 + {w} + {lo} = {self.points}.")
-        return (f"{loser} has {lo}, at least 100: not rubiconed. {self.winner} scores "
-                f"100 + ({w} − {lo}) = {self.points}.")
+            return None
+        return "B" if self.winner == "A" else "A"
+
+    @property
+    def winner_total(self) -> int:
+        """The higher of the two totals."""
+        return max(self.total_a, self.total_b)
+
+    @property
+    def loser_total(self) -> int:
+        """The lower of the two totals (under :data:`RUBICON`: rubiconed).
+
+        >>> s = settle_partie(81, 125)
+        >>> s.loser, s.loser_total, s.winner_total
+        ('A', 81, 125)
+        """
+        return min(self.total_a, self.total_b)
 
 
 def settle_partie(total_a: int, total_b: int) -> Settlement:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from piquet.cards import DECK, Card
@@ -48,13 +49,28 @@ def trick_winner(led: Card, second: Card) -> int:
     return 1 if second.suit is led.suit and second.rank > led.rank else 0
 
 
-def verify_play(hand_mask: int, card: Card, led: Card | None, who: str) -> None:
-    """Raise :class:`PlayError` with a sentence if ``card`` may not be played."""
+def verify_play(hand_mask: int, card: Card, led: Card | None, who: str,
+                trick: int | None = None) -> None:
+    """Raise :class:`PlayError` with a sentence if ``card`` may not be played (``who`` and
+    ``trick`` name the player and the trick in its English message, for developers)."""
     if not hand_mask & card.bit:
-        raise PlayError(f"{who} plays {card} but does not hold it")
+        raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} but does "
+                        "not hold it", code="card_not_held", values=(who, card))
     if led is not None and card.suit is not led.suit and hand_mask & SUIT_MASKS[led.suit.index]:
-        raise PlayError(f"{who} plays {card} to {led} but holds a {led.suit.noun[:-1]}: "
-                        "he must follow suit")
+        raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} to {led} "
+                        f"but holds a {led.suit.noun[:-1]}: he must follow suit",
+                        code="revoke", values=(who, card, led))
+
+
+class TrickOutcome(Enum):
+    """How a trick went (the text layer says it: ``words.play.trick_text``)."""
+
+    CAPTURED = "captured"
+    """The second player followed suit higher and took the trick."""
+    DID_NOT_FOLLOW = "did_not_follow"
+    """The second player had none of the suit led: the leader wins."""
+    FOLLOWED_LOWER = "followed_lower"
+    """The second player followed suit lower: the leader wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +83,23 @@ class Trick:
     second: Card
     winner: Role
 
-    def explain(self) -> str:
-        other = "Younger" if self.leader == "elder" else "Elder"
-        lead = f"{self.leader.capitalize()} leads {self.led.pretty} (1 for the lead)"
-        if self.winner == self.leader:
-            why = ("does not follow suit" if self.second.suit is not self.led.suit
-                   else "follows lower")
-            return (f"{lead}; {other} plays {self.second.pretty} and {why}: "
-                    f"{self.leader.capitalize()} wins the trick.")
-        return f"{lead}; {other} captures it with {self.second.pretty} (1 for the capture)."
+    @property
+    def follower(self) -> Role:
+        """The second player to the trick."""
+        return ROLES[1 - ROLES.index(self.leader)]
+
+    @property
+    def outcome(self) -> TrickOutcome:
+        """Captured, or won by the leader (and why).
+
+        >>> Trick(1, "elder", Card.of("KS"), Card.of("7H"), "elder").outcome.name
+        'DID_NOT_FOLLOW'
+        """
+        if self.winner != self.leader:
+            return TrickOutcome.CAPTURED
+        if self.second.suit is not self.led.suit:
+            return TrickOutcome.DID_NOT_FOLLOW
+        return TrickOutcome.FOLLOWED_LOWER
 
 
 class PlayResult:
@@ -147,8 +171,8 @@ def play_indices(
         suit = SUIT_MASKS[li >> 3]
         if not lm & lb or not fm & sb or (fm & suit and not sb & suit):
             n = len(raw) + 1
-            verify_play(lm, DECK[li], None, f"{ROLES[leader].capitalize()} (trick {n})")
-            verify_play(fm, DECK[si], DECK[li], f"{ROLES[follower].capitalize()} (trick {n})")
+            verify_play(lm, DECK[li], None, ROLES[leader].capitalize(), n)
+            verify_play(fm, DECK[si], DECK[li], ROLES[follower].capitalize(), n)
         masks[leader] = lm ^ lb
         masks[follower] = fm ^ sb
         scorers.append(leader)

@@ -111,17 +111,6 @@ class ScoreEvent:
     younger_total: int
     trick: int | None = None
 
-    @property
-    def label(self) -> str:
-        return _LABELS[self.category] + (f" (trick {self.trick})" if self.trick else "")
-
-
-_LABELS: Final[dict[str, str]] = {
-    "blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
-    "lead": "lead", "capture": "capture", "last": "last trick", "repique": "repique",
-    "pique": "pique", "cards": "the cards", "capot": "capot",
-}
-
 
 @dataclass(frozen=True)
 class Reckoning:
@@ -139,37 +128,75 @@ class Reckoning:
     def total(self, player: Role) -> int:
         return sum(e.points for e in self.events if e.player == player)
 
-    def explain_bonus(self) -> str:
-        """One sentence on why there is, or is not, a repique or pique."""
+    def bonus_facts(self) -> BonusFacts:
+        """Why there is, or is not, a repique or pique (the text layer says it:
+        ``words.reckoning.bonus_text``).
+
+        >>> f = reckon(point=(7, 0), sequences=(22, 0), sets=(3, 0)).bonus_facts()
+        >>> f.outcome.name, f.player, f.reached, f.event.points
+        ('REPIQUE', 'elder', 32, 60)
+        >>> f = reckon(point=(0, 4), sequences=(18, 0), sets=(14, 0)).bonus_facts()
+        >>> f.outcome.name, f.player, f.event.category
+        ('YOUNGER_FIRST', 'younger', 'point')
+        >>> reckon().bonus_facts().outcome.name
+        'NOBODY_SCORED'
+        """
         for ev in self.events:
             if ev.category in ("repique", "pique"):
-                who = ev.player.capitalize()
                 before = (ev.elder_total if ev.player == "elder" else ev.younger_total) - ev.points
-                other = "Younger" if ev.player == "elder" else "Elder"
-                steps = ("combinations alone" if ev.category == "repique"
-                         else "combinations and play")
-                return (f"{who} reached {before} from {steps} before {other} scored anything: "
-                        f"{ev.category} (+{ev.points}).")
+                kind = BonusOutcome.REPIQUE if ev.category == "repique" else BonusOutcome.PIQUE
+                return BonusFacts(kind, ev.player, ev, before)
         first = {p: next((ev for ev in self.events if ev.player == p and ev.points), None)
                  for p in ROLES}
         e, y = first["elder"], first["younger"]
         if e is None and y is None:
-            return "Nobody scored: no repique or pique."
-        return ("No repique or pique: nobody reached 30 before the other had scored"
-                + (f" (Younger scored first, with {y.label})." if y and (
-                    not e or self.events.index(y) < self.events.index(e)) else "."))
+            return BonusFacts(BonusOutcome.NOBODY_SCORED, None, None, 0)
+        if y and (not e or self.events.index(y) < self.events.index(e)):
+            return BonusFacts(BonusOutcome.YOUNGER_FIRST, "younger", y, 0)
+        return BonusFacts(BonusOutcome.NOT_REACHED, None, None, 0)
 
 
-def _pair(name: str, value: tuple[int, int]) -> tuple[int, int]:
+class BonusOutcome(Enum):
+    """Why a deal has, or has not, a repique or pique (:meth:`Reckoning.bonus_facts`)."""
+
+    REPIQUE = "repique"
+    """``player`` reached ``reached`` from the combinations alone before the other scored."""
+    PIQUE = "pique"
+    """Elder reached ``reached`` from combinations and play before Younger scored."""
+    NOBODY_SCORED = "nobody_scored"
+    """Nobody scored anything: no repique or pique."""
+    YOUNGER_FIRST = "younger_first"
+    """No bonus; Younger scored first (``event`` is his first score)."""
+    NOT_REACHED = "not_reached"
+    """No bonus: nobody reached 30 before the other had scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class BonusFacts:
+    """The facts behind a deal's repique or pique, or its absence: the ``outcome``, the
+    ``player`` it concerns (the bonus's scorer; Younger when he scored first), the ``event``
+    (the bonus's entry, or Younger's first score) and, for a bonus, the total ``reached``
+    before it."""
+
+    outcome: BonusOutcome
+    player: Role | None
+    event: ScoreEvent | None
+    reached: int
+
+
+def _pair(category: Category, value: tuple[int, int]) -> tuple[int, int]:
     try:
         e, y = (int(v) for v in value)
     except (TypeError, ValueError):
-        raise ValueError(
-            f"{name} must be a pair of scores (elder, younger), not {value!r}") from None
+        raise ValueError(f"{'carte blanche' if category == 'blanche' else category} must be a "
+                         f"pair of scores (elder, younger), not {value!r}") from None
     if e < 0 or y < 0:
-        raise ValueError(f"{name} scores cannot be negative: {value!r}")
-    if e and y and name not in ("play",):
-        raise ValueError(f"only one player scores the {name}, not both: {value!r}")
+        raise ValueError(f"{'carte blanche' if category == 'blanche' else category} scores "
+                         f"cannot be negative: {value!r}")
+    if e and y:
+        raise ValueError(f"only one player scores the "
+                         f"{'carte blanche' if category == 'blanche' else category}, not both: "
+                         f"{value!r}")
     return e, y
 
 
@@ -213,7 +240,7 @@ def reckon(
     True
     """
     decl_pairs: list[tuple[Category, tuple[int, int]]] = [
-        ("blanche", _pair("carte blanche", blanche)),
+        ("blanche", _pair("blanche", blanche)),
         ("point", _pair("point", point)),
         ("sequences", _pair("sequences", sequences)),
         ("sets", _pair("sets", sets)),

@@ -38,6 +38,7 @@ from piquet.cards import Card
 from piquet.deal import DealState
 from piquet.play import legal_cards, play_tricks, trick_winner
 from piquet.rules import PRESETS, get_rules
+from words.reckoning import event_name
 
 TIMEOUT = 120
 SLUGS = ("point", "sequence", "sets", "blanche", "dialogue", "exchange", "reckoning", "play",
@@ -472,7 +473,7 @@ class LessonWidgets(RuleBasedStateMachine):
         assert f"**Step {step} of {len(events)}**" in self._markdown()
         for row, ev in zip(tally, events, strict=False):
             assert (row["reckoned"], row["who"].lower(), row["points"], row["Elder"],
-                    row["Younger"]) == (ev.label, ev.player, ev.points, ev.elder_total,
+                    row["Younger"]) == (event_name(ev), ev.player, ev.points, ev.elder_total,
                                         ev.younger_total)
         event(f"reckoning: {name}, step {step} of {len(events)}"[:60])
         if step == len(events):

@@ -33,13 +33,16 @@ from piquet import Partie, score_record
 from piquet.deal import DealState, Phase
 from piquet.reckon import Role
 from piquet.record import SHEET_KEYS
-from piquet.sheet import SHEET_LABELS
+from words import use_language
+from words.reckoning import sheet_label
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 SCENARIOS = ROOT / "content" / "scenarios"
 LIBRARY = {p.stem: json.loads(p.read_text(encoding="utf-8"))
            for p in sorted(SCENARIOS.glob("*.json"))}
+with use_language("en"):
+    SHEET_LABELS = {key: sheet_label(key) for key in (*SHEET_KEYS, "total")}
 KEY_OF_LABEL = {label: key for key, label in SHEET_LABELS.items()}
 CATEGORIES = (*SHEET_KEYS, "total")
 

@@ -23,6 +23,7 @@ from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
 from piquet import Partie, settle_partie
+from words.reckoning import settlement_text
 
 MAX_SCORE = 170
 SEPARATORS = [",", ", ", " ", "  ", ";", " , "]
@@ -241,16 +242,16 @@ class ScoreSheet(RuleBasedStateMachine):
             event(f"settled after {len(used)} deals")
             if s.winner is None:
                 assert not page["success"]
-                assert infos == [s.explain()]
+                assert infos == [settlement_text(s)]
             else:
-                assert page["success"] == [f"**{s.winner} wins {s.points}.** {s.explain()}"]
+                assert page["success"] == [f"**{s.winner} wins {s.points}.** {settlement_text(s)}"]
                 assert not infos
         elif used:
             s = settle_partie(ta, tb)
             left = partie.deals_to_play - len(used)
             assert infos == [f"After {plural(len(used), 'deal')}: A {ta}, B {tb}. "
                              f"{plural(left, 'deal')} to play."]
-            assert f"If the partie ended now: {s.explain()}" in page["captions"]
+            assert f"If the partie ended now: {settlement_text(s)}" in page["captions"]
             assert not page["success"] and "Settlement" not in page["subheaders"]
             event("in progress")
         else:

@@ -9,6 +9,8 @@ import pytest
 
 from piquet import BRITANNICA, CAVENDISH, Card, Partie, Rank, cut_for_deal, settle_partie
 from piquet.partie import Cut
+from words import use_language
+from words.reckoning import settlement_text
 
 WORKED = [(131, 113, 118, False), (125, 81, 306, True), (120, 100, 120, False),
           (120, 99, 319, True), (51, 49, 200, True)]
@@ -32,11 +34,20 @@ def test_worked_settlements_b_wins(a: int, b: int, points: int, rubiconed: bool)
     assert (s.winner, s.points, s.rubiconed) == ("B", points, rubiconed)
 
 
-def test_settlement_explain_gives_the_arithmetic() -> None:
-    assert settle_partie(125, 81).explain() == (
-        "B has 81, under 100: rubiconed. A scores 100 + 125 + 81 = 306.")
-    assert settle_partie(113, 131).explain() == (
-        "A has 113, at least 100: not rubiconed. B scores 100 + (131 − 113) = 118.")
+def test_settlement_facts() -> None:
+    s = settle_partie(125, 81)
+    assert (s.loser, s.winner_total, s.loser_total) == ("B", 125, 81)
+    s = settle_partie(113, 131)
+    assert (s.winner, s.loser, s.winner_total, s.loser_total) == ("B", "A", 131, 113)
+    assert settle_partie(7, 7).loser is None
+
+
+def test_settlement_text_gives_the_arithmetic() -> None:
+    with use_language("en"):
+        assert settlement_text(settle_partie(125, 81)) == (
+            "B has 81, under 100: rubiconed. A scores 100 + 125 + 81 = 306.")
+        assert settlement_text(settle_partie(113, 131)) == (
+            "A has 113, at least 100: not rubiconed. B scores 100 + (131 − 113) = 118.")
 
 
 @pytest.mark.parametrize("total", [0, 57, 100, 250])
@@ -44,7 +55,8 @@ def test_drawn_partie(total: int) -> None:
     """RULES.md §8: still equal after the extra deals: drawn, nobody scores."""
     s = settle_partie(total, total)
     assert s.winner is None and s.points == 0 and s.rubiconed is False
-    assert "drawn" in s.explain()
+    with use_language("en"):
+        assert "drawn" in settlement_text(s)
 
 
 @pytest.mark.parametrize(("a", "b", "points"), [(51, 49, 200), (99, 98, 297), (1, 0, 101),

@@ -27,7 +27,6 @@ import pytest
 from apptest import APP, TIMEOUT
 from streamlit.testing.v1 import AppTest
 
-from piquet.sheet import SHEET_LABELS
 from ui.content import text
 from words import PSEUDO
 
@@ -133,7 +132,7 @@ def test_prose_pages_and_frame(which: str) -> None:
 def test_lab() -> None:
     at = _open("lab")
     assert at.header, "the example hands show the declarations"
-    assert not unwrapped(at, set(SHEET_LABELS.values()))
+    assert not unwrapped(at)
 
 
 def _question_texts(at: AppTest) -> set[str]:

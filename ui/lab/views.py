@@ -17,10 +17,10 @@ from ui.lab.state import who
 from ui.settings import four_colour, preset_label
 from ui.text import md_escape
 from words import _, ngettext
-from words.declarations import answer_text, verdict_text
+from words.declarations import answer_text, combination_name, verdict_text
 from words.errors import error_text
 from words.play import trick_text
-from words.reckoning import bonus_text, sheet_label
+from words.reckoning import bonus_text, event_label, sheet_label
 
 
 def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
@@ -43,7 +43,7 @@ def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
     if inside == [combo]:
         return ""
     return _(" — *declared as {combinations}*", combinations=_(", ").join(
-        (x.name if isinstance(x, Run) else x.call) for x in inside))
+        combination_name(x) for x in inside))
 
 
 def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
@@ -73,7 +73,7 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
         st.caption(_("No combination to declare."))
     for label, combo in rows:
         what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
-                         pips=combo.pips) if isinstance(combo, Point) else combo.name)
+                         pips=combo.pips) if isinstance(combo, Point) else combination_name(combo))
         # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
         st.markdown(_("{category}: **{combination}**, worth {score}{declared}", category=label,
                       combination=what, score=combo.score,
@@ -111,7 +111,7 @@ def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
     rows = [_("| Step | Who | Points | Elder | Younger |"), "|---|---|---:|---:|---:|"]
     for ev in r.events:
         mine = ev.elder_total if ev.player == "elder" else ev.younger_total
-        step = _("Elder's first lead") if ev.category == "lead" else ev.label.capitalize()
+        step = _("Elder's first lead") if ev.category == "lead" else event_label(ev)
         if ev.category == "repique":
             step = _("**REPIQUE!**")
         elif ev.category == "pique":
