@@ -12,6 +12,7 @@ import pytest
 
 from piquet import DECK, analyse, parse_cards, score_declarations
 from piquet.combos import SEQUENCE_SCORES
+from words.declarations import combination_name
 
 # --- the naive implementation -----------------------------------------------------------
 
@@ -161,7 +162,7 @@ def test_all_256_holdings_sequences(suit: str) -> None:
         seqs = analyse(parse_cards(cards)).sequences
         ranks = [split_card(c)[0] for c in cards]
         naive = sorted(naive_runs(ranks), key=lambda r: (r[0], NAIVE_ORDER[r[1]]), reverse=True)
-        got = [(q.length, q.top.symbol, q.name) for q in seqs]
+        got = [(q.length, q.top.symbol, combination_name(q)) for q in seqs]
         assert got == naive, cards
         naive_total = sum(NAIVE_SEQ_SCORE[n] for n, _, _ in naive)
         assert sum(q.score for q in seqs) == naive_total, cards

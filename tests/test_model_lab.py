@@ -30,6 +30,7 @@ from piquet.combos import analyse
 from piquet.exchange import could_have_been_blanche, most_drawn
 from piquet.record import DealRecord
 from piquet.rules import get_rules
+from words.declarations import combination_name
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted([*(ROOT / "tests" / "data").glob("*.json"),
@@ -339,8 +340,8 @@ class LabMachine(RuleBasedStateMachine):
             if c.point:
                 want.append(("Point", f"{c.point.length} cards making {c.point.pips}",
                              c.point.score))
-            want += [("Sequence", r.name, r.score) for r in c.sequences]
-            want += [("Set", x.name, x.score) for x in c.sets]
+            want += [("Sequence", combination_name(r), r.score) for r in c.sequences]
+            want += [("Set", combination_name(x), x.score) for x in c.sets]
         got = [(m.group(1), m.group(2), int(m.group(3))) for m in re.finditer(
             r"^(Point|Sequence|Set): \*\*(.+?)\*\*, worth (\d+)", page, re.M)]
         assert sorted(got) == sorted(want)

@@ -76,7 +76,7 @@ def test_younger_repique() -> None:
     s = scored("younger-repique")
     assert s.score("younger", "repique") == 60
     assert s.reckoning.repique == "younger"
-    assert s.as_dict()["elder"]["point"] == 0 and s.declarations.verdicts[0].answer == "Equal"
+    assert s.as_dict()["elder"]["point"] == 0 and s.declarations.verdicts[0].reply is Answer.EQUAL
 
 
 def test_pique_by_a_lead_that_loses_the_trick() -> None:

@@ -23,6 +23,8 @@ from piquet.combos import CardSet, Combinations, Sequence as Run, analyse
 from piquet.declare import Declaration, DeclarationError, declaration_from_spec
 from piquet.reckon import Role
 from words import _, ngettext
+from words.cards import suit_name
+from words.declarations import combination_name
 from words.errors import error_text
 
 __all__ = [
@@ -169,7 +171,7 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
             return _("No point")
         # TRANSLATORS: a suit in the point's selector: "♠ spades (5 held)".
         return ngettext("{symbol} {suit} ({n} held)", "{symbol} {suit} ({n} held)",
-                        len(by_suit[s]), symbol=Suit(s).symbol + "\ufe0e", suit=Suit(s).noun)
+                        len(by_suit[s]), symbol=Suit(s).symbol + "\ufe0e", suit=suit_name(Suit(s)))
 
     suit = st.selectbox(
         _("Elder's point: the suit") if elder else _("Younger's point: the suit"),
@@ -189,19 +191,23 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
         opts = run_choices(run)
         for r in opts[:-1]:
             labels[r] = _("{combination}: {cards}",
-                          combination=analyse(parse_cards(r)).sequences[0].name, cards=show(r))
+                          combination=combination_name(analyse(parse_cards(r)).sequences[0]),
+                          cards=show(r))
         # TRANSLATORS: a sequence's selector: "Elder: quart in spades".
-        runs.append(st.selectbox(_("{who}: {sequence} in {suit}", who=who, sequence=run.name,
-                                   suit=run.suit.noun), opts,
+        runs.append(st.selectbox(_("{who}: {sequence} in {suit}", who=who,
+                                   sequence=combination_name(run), suit=suit_name(run.suit)),
+                                 opts,
                                  key=f"{k}_run{i}", format_func=labels.__getitem__) or NONE)
     sets: list[str] = []
     for i, cs in enumerate(combos.sets):
         opts = set_choices(cs)
         for s in opts[:-1]:
             labels[s] = _("{combination}: {cards}",
-                          combination=analyse(parse_cards(s)).sets[0].call, cards=show(s))
+                          combination=combination_name(analyse(parse_cards(s)).sets[0]),
+                          cards=show(s))
         # TRANSLATORS: a set's selector: "Elder: fourteen aces".
-        sets.append(st.selectbox(_("{who}: {set}", who=who, set=cs.call.lower()), opts,
+        sets.append(st.selectbox(_("{who}: {set}", who=who,
+                                   set=combination_name(cs, start=False)), opts,
                                  key=f"{k}_set{i}",
                                  format_func=labels.__getitem__) or NONE)
     spec = declaration_spec(combos, point, runs, sets)
