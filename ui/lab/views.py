@@ -20,7 +20,7 @@ from words import _, ngettext
 from words.declarations import answer_text, combination_name, verdict_text
 from words.errors import error_text
 from words.play import trick_text
-from words.reckoning import bonus_text, sheet_label
+from words.reckoning import bonus_text, event_label, sheet_label
 
 
 def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
@@ -111,7 +111,7 @@ def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
     rows = [_("| Step | Who | Points | Elder | Younger |"), "|---|---|---:|---:|---:|"]
     for ev in r.events:
         mine = ev.elder_total if ev.player == "elder" else ev.younger_total
-        step = _("Elder's first lead") if ev.category == "lead" else ev.label.capitalize()
+        step = _("Elder's first lead") if ev.category == "lead" else event_label(ev)
         if ev.category == "repique":
             step = _("**REPIQUE!**")
         elif ev.category == "pique":
