@@ -38,6 +38,8 @@ from piquet.cards import Card
 from piquet.deal import DealState
 from piquet.play import legal_cards, play_tricks, trick_winner
 from piquet.rules import PRESETS, get_rules
+from words.cards import suit_name
+from words.declarations import combination_name
 from words.reckoning import event_name
 
 TIMEOUT = 120
@@ -317,7 +319,7 @@ class LessonWidgets(RuleBasedStateMachine):
             assert not success
             return
         assert (f"**Point: {_count(best.length, 'card')} making {best.pips}** in "
-                f"{best.suit.noun}. It scores **{best.length}**") in success
+                f"{suit_name(best.suit)}. It scores **{best.length}**") in success
         if len(hand) != 12:
             assert any(f"now has {_count(len(hand), 'card')} (" in c
                        for c in _vals(self.at.caption))
@@ -333,7 +335,8 @@ class LessonWidgets(RuleBasedStateMachine):
         runs = analyse(hand).sequences
         md = self._markdown()
         for run in runs:
-            assert (f"**{run.name}** in {run.suit.noun} — {run.length} cards, scores "
+            assert (f"**{combination_name(run)}** in {suit_name(run.suit)} — {run.length} "
+                    "cards, scores "
                     f"**{run.score}**") in md
         shown = len(re.findall(r"cards, scores \*\*\d+\*\*", md))
         assert shown == len(runs)
@@ -353,7 +356,8 @@ class LessonWidgets(RuleBasedStateMachine):
         sets = analyse(hand).sets
         md = self._markdown()
         for s in sets:
-            assert f"**{s.call}**: a {s.kind}, scores **{s.score}**" in md
+            kind = "quatorze" if s.count == 4 else "trio"
+            assert f"**{combination_name(s)}**: a {kind}, scores **{s.score}**" in md
         assert len(re.findall(r": a (?:trio|quatorze), scores", md)) == len(sets)
         if sets:
             success = _vals(self.at.success)[0]
