@@ -2,55 +2,78 @@
 
 Every explanation of a preset's rule (the walkthrough's captions, the table's notes) takes
 its words from here, so that the app says the same rule the same way wherever it says it, and
-says the rule the engine applies (:class:`~piquet.rules.Rules` flags drive both).
+says the rule the engine applies (:class:`~piquet.rules.Rules` flags drive both). The
+sentences are messages of the text layer, said in the current language when asked for.
 
 >>> from piquet.rules import BRITANNICA, CAVENDISH
 >>> rule_sentence(BRITANNICA, "younger_must_exchange")
 'Younger need not exchange at all.'
 >>> blanche_showing(CAVENDISH, "elder")
 'Elder announces it at once but shows it only after Younger has discarded.'
->>> counted(1, "card"), counted(0, "card", spell=True), counted(2, "trick", spell=True)
-('1 card', 'no cards', 'two tricks')
+>>> from words import use_language
+>>> with use_language("qps"):
+...     RULE_SENTENCES["last_trick_point"][False]
+'⟦The last trick scores nothing extra.⟧'
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Final, Literal
 
 from piquet.declare import BlancheShowing, DialogueLine, LineKind
 from piquet.reckon import Role
 from piquet.rules import Rules
+from words import _
 from words.declarations import line_text
 
 RuleFlag = Literal["last_trick_point", "younger_must_exchange", "higher_cut_chooses",
                    "younger_may_look_at_leftovers", "blanche_shown_after_opponent_discards"]
 
-RULE_SENTENCES: Final[dict[RuleFlag, dict[bool, str]]] = {
-    "last_trick_point": {
-        True: "The winner of the last trick scores one more for it.",
-        False: "The last trick scores nothing extra.",
-    },
-    "younger_must_exchange": {
-        True: "Younger must take at least one card.",
-        False: "Younger need not exchange at all.",
-    },
-    "higher_cut_chooses": {
-        True: "The higher cut chooses who deals first.",
-        False: "The higher cut deals first.",
-    },
-    "younger_may_look_at_leftovers": {
-        True: "Younger may look at the cards he leaves; if he does, Elder may see them too "
-              "once he has named his first lead; otherwise neither player sees them.",
-        False: "Younger turns the cards he leaves face up for both players to see, or leaves "
-               "them face down for neither.",
-    },
-    "blanche_shown_after_opponent_discards": {
-        True: "A player with carte blanche announces it at once but shows it only after his "
-              "opponent has discarded.",
-        False: "Elder shows carte blanche at once; Younger announces it at once but shows it "
-               "only after Elder has exchanged.",
-    },
-}
+
+def _sentences() -> dict[RuleFlag, dict[bool, str]]:
+    return {
+        "last_trick_point": {
+            True: _("The winner of the last trick scores one more for it."),
+            False: _("The last trick scores nothing extra."),
+        },
+        "younger_must_exchange": {
+            True: _("Younger must take at least one card."),
+            False: _("Younger need not exchange at all."),
+        },
+        "higher_cut_chooses": {
+            True: _("The higher cut chooses who deals first."),
+            False: _("The higher cut deals first."),
+        },
+        "younger_may_look_at_leftovers": {
+            True: _("Younger may look at the cards he leaves; if he does, Elder may see them "
+                    "too once he has named his first lead; otherwise neither player sees them."),
+            False: _("Younger turns the cards he leaves face up for both players to see, or "
+                     "leaves them face down for neither."),
+        },
+        "blanche_shown_after_opponent_discards": {
+            True: _("A player with carte blanche announces it at once but shows it only after "
+                    "his opponent has discarded."),
+            False: _("Elder shows carte blanche at once; Younger announces it at once but shows "
+                     "it only after Elder has exchanged."),
+        },
+    }
+
+
+class _RuleSentences(Mapping[RuleFlag, dict[bool, str]]):
+    """``{flag: {value: sentence}}``, said in the language current when it is read."""
+
+    def __getitem__(self, flag: RuleFlag) -> dict[bool, str]:
+        return _sentences()[flag]
+
+    def __iter__(self) -> Iterator[RuleFlag]:
+        return iter(_sentences())
+
+    def __len__(self) -> int:
+        return len(_sentences())
+
+
+RULE_SENTENCES: Final[Mapping[RuleFlag, dict[bool, str]]] = _RuleSentences()
 """``{flag: {value: sentence}}``: the rule each value of a :class:`Rules` flag stands for."""
 
 
@@ -71,11 +94,12 @@ def blanche_showing(rules: Rules, holder: Role) -> str:
     """
     if holder == "elder":
         if rules.blanche_shown_after_opponent_discards:
-            return "Elder announces it at once but shows it only after Younger has discarded."
-        return "Elder shows it at once."
+            return _("Elder announces it at once but shows it only after Younger has "
+                     "discarded.")
+        return _("Elder shows it at once.")
     if rules.blanche_shown_after_opponent_discards:
-        return "Younger announces it at once but shows it only after Elder has discarded."
-    return "Younger announces it at once but shows it only after Elder has exchanged."
+        return _("Younger announces it at once but shows it only after Elder has discarded.")
+    return _("Younger announces it at once but shows it only after Elder has exchanged.")
 
 
 def blanche_shown(rules: Rules, holder: Role) -> BlancheShowing:
@@ -113,38 +137,12 @@ def blanche_is_shown(rules: Rules, holder: Role, *, elder_discarded: bool,
     return True
 
 
-# --------------------------------------------------------------------------- counted words
-
-_SPELLED: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                   "nine", "ten", "eleven", "twelve")
-
-
-def number_word(n: int) -> str:
-    """``0`` -> ``"no"``, ``1`` -> ``"one"`` ... ``12`` -> ``"twelve"``; digits beyond."""
-    return _SPELLED[n] if 0 <= n < len(_SPELLED) else str(n)
-
-
-def counted(n: int, noun: str, plural: str | None = None, *, spell: bool = False) -> str:
-    """``n`` and the noun in the number that agrees with it: "1 card", "2 cards", "0 cards"
-    (``spell=True``: "one card", "two cards", "no cards")."""
-    word = noun if n == 1 else (plural or noun + "s")
-    return f"{number_word(n) if spell else n} {word}"
-
-
-def agree(n: int, singular: str, plural: str) -> str:
-    """The verb form for a subject of ``n`` things: ``agree(1, "stays", "stay")``."""
-    return singular if n == 1 else plural
-
-
 __all__ = [
     "RULE_SENTENCES",
     "RuleFlag",
-    "agree",
     "blanche_call",
     "blanche_is_shown",
     "blanche_showing",
     "blanche_shown",
-    "counted",
-    "number_word",
     "rule_sentence",
 ]
