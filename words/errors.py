@@ -166,11 +166,11 @@ def _exchange_text(e: PiquetError) -> str | None:
 
 
 def _card_text(e: PiquetError) -> str | None:
-    if e.code == "not_a_card" and e.values and not isinstance(e.values[0], str):
+    if e.code not in ("card", "not_a_card") or not e.values:
+        return None
+    if not isinstance(e.values[0], str):
         return _("{token} is not a card (expected text such as 'AS')", token=repr(e.values[0]))
-    if e.code == "not_a_card" and e.values:
-        return not_a_card_text(e.values[0])
-    return None
+    return not_a_card_text(e.values[0])
 
 
 def _hand_text(e: PiquetError) -> str | None:
