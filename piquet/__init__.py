@@ -21,7 +21,15 @@ from piquet.cards import (
     parse_cards,
     sort_cards,
 )
-from piquet.combos import CardSet, Combinations, Point, Sequence, analyse
+from piquet.combos import (
+    CardSet,
+    Combinations,
+    Point,
+    Sequence,
+    SequenceKind,
+    SetKind,
+    analyse,
+)
 from piquet.deal import ActionError
 from piquet.declare import (
     Answer,
@@ -96,6 +104,8 @@ __all__ = [
     "RulesError",
     "ScoreEvent",
     "Sequence",
+    "SequenceKind",
+    "SetKind",
     "Settlement",
     "Suit",
     "Verdict",
