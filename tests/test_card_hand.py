@@ -1,0 +1,277 @@
+"""The card hand (ui/components/card_hand.py) and the browser store
+(ui/components/browser_store.py) without a browser.
+
+AppTest shows a Components v2 widget only as an unknown element (``bidi_component``) and
+cannot fire its events, so the taps go through the same Python path the component's
+callback takes: :func:`tap` (test hooks of tests/apps/card_hand_app.py) and :func:`tap_event`
+(the payload the browser sends). What the browser is sent is read from the element's data.
+The real taps, keys and layout are in tests/e2e/test_card_hand_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st_
+from streamlit.testing.v1 import AppTest
+
+from piquet.cards import DECK, Card, parse_cards
+from ui.components.card_hand import clean_selection, toggle
+from words import use_language
+
+APP = str(Path(__file__).resolve().parent / "apps" / "card_hand_app.py")
+HAND = parse_cards("AS KS QS JS TS 9S AH KH QH 7D AC 8C")
+
+
+# --------------------------------------------------------------------------- pure functions
+
+
+def test_toggle_adds_removes_and_caps() -> None:
+    qh, ks = Card.of("QH"), Card.of("KS")
+    assert toggle((), qh) == (qh,)
+    assert toggle((qh,), ks) == (qh, ks)
+    assert toggle((qh, ks), qh) == (ks,)
+    assert toggle((qh,), ks, max_selected=1) == (qh,)  # full: refused
+    assert toggle((qh,), qh, max_selected=1) == ()  # taking back is always allowed
+    assert toggle((), qh, max_selected=0) == ()
+
+
+@settings(derandomize=True, deadline=None, max_examples=60)
+@given(
+    picks=st_.lists(st_.sampled_from(HAND), max_size=30),
+    cap=st_.one_of(st_.none(), st_.integers(min_value=0, max_value=12)),
+)
+def test_taps_keep_a_clean_selection(picks: list[Card], cap: int | None) -> None:
+    """Any sequence of taps: never over the cap, never twice, and tapping twice undoes."""
+    selected: tuple[Card, ...] = ()
+    for card in picks:
+        before = selected
+        selected = toggle(selected, card, max_selected=cap)
+        assert len(set(selected)) == len(selected)
+        assert cap is None or len(selected) <= cap
+        if card in before:
+            assert set(toggle(selected, card, max_selected=cap)) == set(before)
+        assert clean_selection(selected, HAND, max_selected=cap) == tuple(
+            c for c in HAND if c in selected
+        )
+
+
+def test_clean_selection_filters_orders_and_caps() -> None:
+    chosen = [Card.of("8C"), Card.of("7H"), Card.of("AS"), Card.of("7D"), Card.of("AS")]
+    assert clean_selection(chosen, HAND) == (Card.of("AS"), Card.of("7D"), Card.of("8C"))
+    assert clean_selection(chosen, HAND, disabled={Card.of("7D")}) == (
+        Card.of("AS"),
+        Card.of("8C"),
+    )
+    # the cap keeps the first ones tapped, shown in hand order
+    assert clean_selection(chosen, HAND, max_selected=2) == (Card.of("AS"), Card.of("8C"))
+    assert clean_selection(DECK, HAND, max_selected=0) == ()
+
+
+# --------------------------------------------------------------------------- the app
+
+
+def _run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _app(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return _run(at)
+
+
+def _hands(at: AppTest) -> dict[str, dict[str, Any]]:
+    """The data each card hand was sent, by the hand's key."""
+    out: dict[str, dict[str, Any]] = {}
+    for element in at.main.get("bidi_component"):
+        proto = element.proto
+        if proto.component_name != "pq_card_hand":
+            continue
+        raw = proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json
+        key = proto.id.rsplit("-", 1)[-1].removesuffix("_hand")
+        out[key] = json.loads(raw)
+    return out
+
+
+def _line(at: AppTest, prefix: str) -> str:
+    found = [str(m.value) for m in at.markdown if str(m.value).startswith(prefix)]
+    assert found, prefix
+    return found[0].removeprefix(prefix).strip()
+
+
+def test_the_hands_appear_as_components() -> None:
+    at = _app()
+    hands = _hands(at)
+    assert set(hands) == {"pick", "play", "other"}
+    pick = hands["pick"]
+    assert [c["code"] for c in pick["cards"]] == [str(c) for c in HAND]
+    assert pick["mode"] == "toggle" and pick["selected"] == [] and pick["max"] == 12
+    assert all(c["svg"].startswith("<svg ") for c in pick["cards"])
+    assert _line(at, "chosen:") == "none"
+
+
+def test_labels_name_each_card_and_its_state() -> None:
+    with use_language("en"):
+        hands = _hands(_app())
+    first = hands["pick"]["cards"][0]
+    assert first["label"] == "Ace of spades"
+    assert first["label_on"] == "Ace of spades, selected"
+    seven = next(c for c in hands["pick"]["cards"] if c["code"] == "7D")
+    assert seven["disabled"] is True and seven["label"] == "Seven of diamonds, not available"
+    assert hands["pick"]["label"] == "Your hand"
+    assert "arrow keys" in hands["pick"]["hint"]
+    assert hands["play"]["cards"][0]["label"] == "Play Ace of hearts"
+
+
+def test_face_down_cards_never_reach_the_browser() -> None:
+    other = _hands(_app())["other"]
+    assert other["face_down"] is True
+    assert [c["code"] for c in other["cards"]] == ["X0", "X1", "X2", "X3"]
+    assert all(c["disabled"] and c["label"] == "Face-down card" for c in other["cards"])
+    text = json.dumps(other)
+    for card in parse_cards("8S 8H 8D 8C"):
+        assert card.name not in text
+
+
+def test_four_colour_deck() -> None:
+    two = _hands(_app())["pick"]["cards"]
+    four = _hands(_app(four_colour="1"))["pick"]["cards"]
+    clubs = next(i for i, c in enumerate(two) if c["code"] == "AC")
+    assert two[clubs]["svg"] != four[clubs]["svg"]
+    assert "#2e7d32" in four[clubs]["svg"] and "#2e7d32" not in two[clubs]["svg"]
+
+
+def test_a_tap_selects_and_a_second_unselects() -> None:
+    at = _app()
+    at.session_state["test_tap"] = "QH"
+    _run(at)
+    assert _line(at, "chosen:") == "QH"
+    assert _hands(at)["pick"]["selected"] == ["QH"]
+    assert _line(at, "taps:") == "1"  # on_change ran
+    at.session_state["test_tap"] = "AS"
+    _run(at)
+    assert _line(at, "chosen:") == "AS QH"  # hand order
+    at.session_state["test_tap"] = "QH"
+    _run(at)
+    assert _line(at, "chosen:") == "AS"
+    assert _line(at, "taps:") == "3"
+
+
+def test_disabled_and_face_down_cards_do_nothing() -> None:
+    at = _app()
+    at.session_state["test_tap"] = "7D"
+    _run(at)
+    assert _line(at, "chosen:") == "none"
+    assert _line(at, "taps:") == "0"
+    at.session_state["test_tap"] = "8D"  # not in the hand
+    _run(at)
+    assert _line(at, "chosen:") == "none"
+
+
+def test_max_selected_refuses_one_more() -> None:
+    at = _app(max="2")
+    assert "at most 2 cards" in _hands(at)["pick"]["full"]
+    for code in ("AS", "KS", "QS"):
+        at.session_state["test_tap"] = code
+        _run(at)
+    assert _line(at, "chosen:") == "AS KS"
+    at.session_state["test_tap"] = "AS"
+    _run(at)
+    at.session_state["test_tap"] = "QS"
+    _run(at)
+    assert _line(at, "chosen:") == "KS QS"
+
+
+def test_the_browsers_event_carries_the_whole_selection() -> None:
+    """Taps made while the server was busy arrive as one event with the whole selection:
+    it wins, cleaned (hand cards only, not disabled, within the cap), and its seq is echoed."""
+    at = _app(max="3")
+    at.session_state["test_event"] = {
+        "card": "KH",
+        "selected": ["KH", "AS", "7D", "2C", "nonsense", "AC", "8C"],
+        "seq": 1234,
+    }
+    _run(at)
+    assert _line(at, "chosen:") == "AS KH AC"
+    assert _hands(at)["pick"]["seq"] == 1234
+    for bad in (None, "QH", {"card": "ZZ"}, {"selected": ["AS"]}, {"card": 3}):
+        at.session_state["test_event"] = bad
+        _run(at)
+        assert _line(at, "chosen:") == "AS KH AC"
+    at.session_state["test_event"] = {"card": "AS"}  # an event without a selection toggles
+    _run(at)
+    assert _line(at, "chosen:") == "KH AC"
+
+
+def test_the_typed_field_path_replaces_the_selection() -> None:
+    at = _app()
+    at.session_state["test_set"] = "8C AS 7H 7D"
+    _run(at)
+    # only cards of the hand, not disabled, in hand order; on_change is not called
+    assert _line(at, "chosen:") == "AS 8C"
+    assert _line(at, "taps:") == "0"
+    at.session_state["test_tap"] = "AS"
+    _run(at)
+    assert _line(at, "chosen:") == "8C"
+
+
+def test_play_mode_plays_and_keeps_no_selection() -> None:
+    at = _app()
+    at.session_state["test_play"] = "KH"
+    _run(at)
+    at.session_state["test_play"] = "7C"
+    _run(at)
+    assert _line(at, "played:") == "KH 7C"
+    assert _hands(at)["play"]["selected"] == []
+
+
+def test_pseudo_locale_covers_every_label() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "qps"
+    _run(at)
+    for data in _hands(at).values():
+        for text in (data["label"], data["hint"]):
+            if text not in ("Your hand", "Cards to play", "Opponent's cards"):  # the app's own
+                assert text.startswith("⟦"), text
+        for card in data["cards"]:
+            assert card["label"].startswith("⟦") and card["label_on"].startswith("⟦")
+
+
+# --------------------------------------------------------------------------- browser store
+
+
+def test_browser_store_without_a_browser_makes_a_new_learner() -> None:
+    at = _app()
+    first = _line(at, "learner:")
+    assert len(first) == 12
+    _run(at)
+    assert _line(at, "learner:") == first  # the session keeps it
+    other = _app()
+    assert _line(other, "learner:") != first
+
+
+def test_browser_store_sends_no_id_in_the_clear_to_the_page() -> None:
+    at = _app()
+    store = [e for e in at.get("bidi_component") if e.proto.component_name == "pq_browser_store"]
+    assert len(store) == 1
+    proto = store[0].proto
+    data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
+    assert data["name"] == "pq_learner" and data["tentative"] is True
+    # the id goes to this browser only (to be stored), never into the page's markdown
+    assert all(data["wish"] not in str(m.value) for m in at.markdown)
+
+
+@pytest.mark.parametrize("bad", ["", "short", "has spaces in it, a lot of them", "x" * 200])
+def test_remember_refuses_what_is_not_an_id(bad: str) -> None:
+    from ui.components import browser_store
+
+    with pytest.raises(ValueError) as info:
+        browser_store.remember_learner(bad)
+    assert bad not in str(info.value) or bad == ""

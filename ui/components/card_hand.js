@@ -1,0 +1,237 @@
+// The card hand (ui/components/card_hand.py): a keyboard-operable row or fan of SVG cards.
+//
+// Python sends `data`: {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
+// mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq}. A tap (click,
+// touch, Space or Enter on the focused card) sends ONE trigger, "tap":
+// {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
+// echoes `seq` back, so a rerun that answers an older tap never undoes a newer one.
+//
+// State kept between calls lives on the root element (`root.__pq`): the buttons, the
+// selection shown, the focused card and the latest Streamlit arguments.
+
+const MIN_TARGET = 44; // px: the visible width of each card, its tap target
+const GAP = 4;
+const ASPECT = 1.4;
+
+function layout(st) {
+  const { root, hand, buttons } = st;
+  const n = buttons.length;
+  const width = Math.max(hand.clientWidth || root.clientWidth || 320, 120);
+  const screen = window.innerWidth || width;
+  // The widest card we want: bigger on wide screens (a projector), never under 64 px.
+  const wmax = Math.min(150, Math.max(64, width / 7, screen / 13));
+  let best = null;
+  for (let rows = 1; rows <= Math.max(n, 1); rows += 1) {
+    const per = Math.ceil(n / rows);
+    if (per <= 1) {
+      best = { rows, per, w: Math.min(wmax, width), step: 0 };
+      break;
+    }
+    const fit = (width - GAP * (per - 1)) / per;
+    if (fit >= wmax) {
+      best = { rows, per, w: wmax, step: wmax + GAP };
+      break;
+    }
+    const step = (width - wmax) / (per - 1);
+    if (step >= MIN_TARGET && step >= wmax * 0.3) {
+      best = { rows, per, w: wmax, step };
+      break;
+    }
+    if (fit >= MIN_TARGET + 4) {
+      best = { rows, per, w: fit, step: fit + GAP };
+      break;
+    }
+  }
+  if (best === null) {
+    best = { rows: n, per: 1, w: Math.min(wmax, width), step: 0 };
+  }
+  const h = best.w * ASPECT;
+  const lift = Math.round(h * 0.12);
+  const rowGap = 8;
+  buttons.forEach((button, i) => {
+    const row = Math.floor(i / best.per);
+    const col = i % best.per;
+    button.style.width = `${best.w}px`;
+    button.style.height = `${h}px`;
+    button.style.left = `${col * best.step}px`;
+    button.style.top = `${lift + row * (h + lift + rowGap)}px`;
+    button.style.setProperty("--pq-lift", `${-lift}px`);
+  });
+  hand.style.height = `${lift + best.rows * (h + lift + rowGap) - rowGap}px`;
+  hand.dataset.rows = String(best.rows);
+}
+
+function showSelection(st) {
+  const toggle = st.data.mode !== "play";
+  st.buttons.forEach((button, i) => {
+    const card = st.data.cards[i];
+    const on = st.selected.has(card.code);
+    if (toggle && !st.data.face_down) {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    } else {
+      button.removeAttribute("aria-pressed");
+    }
+    button.classList.toggle("pq-on", on);
+    button.setAttribute("aria-label", on ? card.label_on : card.label);
+    button.tabIndex = i === st.focus ? 0 : -1;
+  });
+}
+
+function announce(st, text) {
+  st.status.textContent = "";
+  // A fresh text node each time so that the same message is read again.
+  window.setTimeout(() => { st.status.textContent = text; }, 30);
+}
+
+function ordered(st) {
+  return st.data.cards.map((c) => c.code).filter((code) => st.selected.has(code));
+}
+
+function activate(st, i) {
+  const card = st.data.cards[i];
+  if (!card || card.disabled || st.data.face_down) {
+    return;
+  }
+  st.focus = i;
+  if (st.data.mode !== "play") {
+    if (st.selected.has(card.code)) {
+      st.selected.delete(card.code);
+    } else if (st.data.max !== null && st.data.max !== undefined
+               && st.selected.size >= st.data.max) {
+      announce(st, st.data.full || "");
+      showSelection(st);
+      return;
+    } else {
+      st.selected.add(card.code);
+    }
+  }
+  showSelection(st);
+  st.seq = Math.max(Date.now(), (st.seq || 0) + 1);
+  st.setTriggerValue("tap", { card: card.code, selected: ordered(st), seq: st.seq });
+}
+
+function moveFocus(st, to) {
+  const n = st.buttons.length;
+  if (n === 0) {
+    return;
+  }
+  st.focus = ((to % n) + n) % n;
+  showSelection(st);
+  st.buttons[st.focus].focus();
+}
+
+function onKey(st, event) {
+  const i = st.buttons.indexOf(event.target.closest("button"));
+  if (i < 0) {
+    return;
+  }
+  const moves = {
+    ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1,
+    Home: 0, End: st.buttons.length - 1,
+  };
+  if (event.key in moves) {
+    event.preventDefault();
+    moveFocus(st, moves[event.key]);
+  }
+}
+
+function build(st) {
+  const { hand, data } = st;
+  const hadFocus = st.buttons.some((b) => b === st.root.getRootNode().activeElement);
+  const focusCode = st.buttons[st.focus] ? st.buttons[st.focus].dataset.code : null;
+  hand.replaceChildren();
+  st.buttons = data.cards.map((card, i) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "pq-hand-card";
+    button.dataset.code = card.code;
+    button.dataset.index = String(i);
+    if (card.disabled || data.face_down) {
+      button.setAttribute("aria-disabled", "true");
+    }
+    // The SVG is a picture inside a named button: hide it from assistive technology.
+    button.innerHTML = card.svg;
+    const svg = button.querySelector("svg");
+    if (svg) {
+      svg.setAttribute("aria-hidden", "true");
+      svg.setAttribute("focusable", "false");
+      svg.removeAttribute("role");
+      svg.querySelectorAll("title").forEach((t) => t.remove());
+    }
+    hand.appendChild(button);
+    return button;
+  });
+  const keep = st.data.cards.findIndex((c) => c.code === focusCode);
+  st.focus = keep >= 0 ? keep : 0;
+  layout(st);
+  showSelection(st);
+  if (hadFocus && st.buttons[st.focus]) {
+    st.buttons[st.focus].focus();
+  }
+}
+
+function signature(data) {
+  return JSON.stringify([data.mode, data.face_down,
+    data.cards.map((c) => [c.code, c.svg.length, c.label, c.disabled])]);
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(".pq-hand-root");
+  if (!root || !data) {
+    return undefined;
+  }
+  let st = root.__pq;
+  if (!st) {
+    st = {
+      root,
+      hand: root.querySelector(".pq-hand"),
+      hint: root.querySelector(".pq-hint"),
+      status: root.querySelector(".pq-status"),
+      buttons: [],
+      focus: 0,
+      seq: 0,
+      selected: new Set(),
+      sig: null,
+    };
+    root.__pq = st;
+    st.onClick = (event) => {
+      const button = event.target.closest("button");
+      if (button && st.buttons.includes(button)) {
+        activate(st, st.buttons.indexOf(button));
+      }
+    };
+    st.onKey = (event) => onKey(st, event);
+    st.onResize = () => layout(st);
+    st.hand.addEventListener("click", st.onClick);
+    st.hand.addEventListener("keydown", st.onKey);
+    st.observer = new ResizeObserver(st.onResize);
+    st.observer.observe(root);
+    window.addEventListener("resize", st.onResize);
+  }
+  st.setTriggerValue = setTriggerValue;
+  st.data = data;
+  st.hand.setAttribute("aria-label", data.label || "");
+  st.hint.textContent = data.hint || "";
+  st.root.classList.toggle("pq-play", data.mode === "play");
+  // A rerun that answers an older tap keeps what the learner has tapped since.
+  if (!(data.seq < st.seq)) {
+    st.selected = new Set(data.selected || []);
+  }
+  const sig = signature(data);
+  if (sig !== st.sig) {
+    st.sig = sig;
+    build(st);
+  } else {
+    showSelection(st);
+  }
+  return () => {
+    if (root.__pq === st) {
+      st.observer.disconnect();
+      window.removeEventListener("resize", st.onResize);
+      st.hand.removeEventListener("click", st.onClick);
+      st.hand.removeEventListener("keydown", st.onKey);
+      delete root.__pq;
+    }
+  };
+}
