@@ -37,10 +37,10 @@ from piquet import (
     score_declarations,
     score_record,
 )
-from piquet.cards import DECK, Card
-from piquet.deal import DealState
+from piquet.cards import DECK, Card, HandError
+from piquet.deal import ActionError, DealState, Phase
 from piquet.exchange import verify_discard
-from piquet.play import play_indices, verify_play
+from piquet.play import PlayError, play_indices, verify_play
 from piquet.record import ProblemCode
 from piquet.rules import CAVENDISH
 from words import use_language
@@ -302,3 +302,23 @@ def test_a_deal_record_problem_keeps_its_facts() -> None:
         DealRecord.from_json({**copy.deepcopy(CAV), "elder_discard": ["10S"]})
     (p,) = info.value.problems
     assert (p.facts["card"], p.facts["role"]) == (Card.of("10S"), "elder")
+
+
+PROPOSED: list[PiquetError] = [
+    ActionError("x", code="wrong_phase", values=("elder", Phase.PLAY)),
+    ActionError("x", code="not_your_turn", values=("younger", "elder")),
+    ActionError("x", code="unknown_action", values=("jump",)),
+    PlayError("x", code="too_many_tricks", values=(13,)),
+    HandError("x", code="in_both_hands", values=(Card.of("AS"),)),
+]
+"""Codes the text layer says ahead of the engine raising them (proposed for deal.py, play.py
+and scoring.py, whose errors still carry no values)."""
+
+
+@pytest.mark.parametrize("e", PROPOSED, ids=[e.code for e in PROPOSED])
+def test_the_proposed_codes_are_said_too(e: PiquetError) -> None:
+    with use_language("qps"):
+        text = error_text(e)
+    assert text.startswith("⟦") and text.endswith("⟧") and _unwrapped(text) != "x"
+    assert e.code not in text
+    assert any(shown in text for shown in ("Elder", "Younger", "jump", "13", "AS"))

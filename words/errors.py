@@ -30,6 +30,7 @@ from enum import Enum
 from typing import Final
 
 from piquet.cards import Card, CardError, HandError, Rank, Suit, parse_card
+from piquet.deal import ActionError
 from piquet.declare import DeclarationError
 from piquet.errors import PiquetError
 from piquet.exchange import ExchangeError
@@ -194,6 +195,8 @@ def _play_text(e: PiquetError) -> str | None:
         return _("{who} plays {card} but does not hold it", who=who_text(v[0]), card=v[1])
     if e.code == "revoke" and len(v) == 3 and isinstance(v[2], Card):
         return revoke_text(who_text(v[0]), v[1], v[2])
+    if e.code == "too_many_tricks" and v:
+        return _("a deal has 12 tricks, not {n}", n=v[0])
     return None
 
 
@@ -375,6 +378,38 @@ def _declaration_text(e: PiquetError) -> str | None:
     return None
 
 
+def _phase_text(phase: object) -> str:
+    """A phase of the deal (:class:`piquet.deal.Phase`, or its value) as a sentence names it."""
+    value = getattr(phase, "value", phase)
+    names = {
+        "elder_exchange": _("Elder's exchange"),
+        "younger_exchange": _("Younger's exchange"),
+        "elder_declares": _("Elder's declarations"),
+        "younger_declares": _("Younger's declarations"),
+        "play": _("the play"),
+        "done": _("the end of the deal"),
+    }
+    return names.get(str(value), str(value))
+
+
+def _action_text(e: PiquetError) -> str | None:
+    """deal.py's ActionError, under the codes proposed for it (see the report of issue 10)."""
+    v, code = e.values, e.code
+    if code == "wrong_phase" and len(v) == 2:
+        return _("{who} cannot do that now: the deal is at {phase}", who=who_text(v[0]),
+                 phase=_phase_text(v[1]))
+    if code == "not_your_turn" and len(v) == 2:
+        return (_("it is Elder's turn, not Younger's") if role_of(v[0]) == "elder" else
+                _("it is Younger's turn, not Elder's"))
+    if code == "leftovers_not_shown" and v:
+        return _("only Younger, under britannica, turns the cards he leaves face up")
+    if code == "not_declared_yet":
+        return _("the deal is scored once both players have declared")
+    if code == "unknown_action" and v:
+        return _("unknown action {kind}", kind=shown_value(v[0]))
+    return None
+
+
 _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | None]], ...]] = (
     (RulesError, _rules_text),
     (ExchangeError, _exchange_text),
@@ -382,6 +417,7 @@ _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | No
     (HandError, _hand_text),
     (PlayError, _play_text),
     (DeclarationError, _declaration_text),
+    (ActionError, _action_text),
 )
 
 
