@@ -67,8 +67,18 @@ def _card_suit(suit: Suit) -> str:
             Suit.CLUBS: pgettext("card name", "clubs")}[suit]
 
 
-def card_name(card: Card) -> str:
-    """The card's spoken name, "Queen of hearts" (also its ``aria-label``)."""
+def card_name(card: Card, *, start: bool = True) -> str:
+    """The card's spoken name, "Queen of hearts" (also its ``aria-label``); ``start`` false:
+    as inside a sentence, "queen of hearts".
+
+    >>> card_name(Card.of("10S"), start=False)
+    'ten of spades'
+    """
+    if not start:
+        # TRANSLATORS: a card's name inside a sentence ("Discard the queen of hearts");
+        # {rank} is a rank's name (queen), {suit} a suit's (hearts)
+        return pgettext("card in a sentence", "{rank} of {suit}", rank=rank_name(card.rank),
+                        suit=suit_name(card.suit))
     # TRANSLATORS: a card's name, e.g. "Queen of hearts"; {rank} and {suit} are the
     # "card name" messages (Queen, hearts)
     return _("{rank} of {suit}", rank=_card_rank(card.rank), suit=_card_suit(card.suit))
