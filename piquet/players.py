@@ -21,8 +21,11 @@ exchange, the declaration and each card:
 ['KC', 'JD', 'AC', '8D', '9D', 'AH', '9H', 'JC', '8S', 'QD', 'QH', 'JH']
 >>> [str(c) for c in p.choose_discard(d.view("elder"))]
 ['8S', '8D', '9D', 'JD', 'JC']
->>> p.hint(d.view("elder")).reason
-'Greedy discards the lowest cards outside its longest suit (hearts).'
+>>> h = p.hint(d.view("elder"))
+>>> h.kind, h.reason, h.suit
+(<HintKind.DISCARD: 'discard'>, <HintReason.GREEDY_DISCARD: 'greedy_discard'>, <Suit.HEARTS: 'H'>)
+
+A hint is facts (what to do, why, and the numbers behind it); :mod:`words.hints` says it.
 """
 
 from __future__ import annotations
@@ -32,11 +35,12 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
 from itertools import combinations
 from typing import Any, Final
 
-from piquet.cards import DECK, SUITS, Card, cards_mask, format_cards
+from piquet.cards import DECK, SUITS, Card, Suit, cards_mask
 from piquet.combos import (
     POINT_KEY,
     SEQ_SCORE,
@@ -59,22 +63,84 @@ FULL: Final = (1 << 32) - 1
 MAX_LEVEL: Final = 3
 """``computer:1`` ... ``computer:3``; ``computer`` alone is ``computer:3``."""
 
-_SUIT_NAMES: Final = tuple(s.noun for s in SUITS)
 # card indices lowest rank first (sevens of every suit, then eights...), suits in S H D C order
 _LOW_FIRST: Final = tuple(sorted(range(32), key=lambda i: (i & 7, i >> 3)))
 
 
+class HintKind(Enum):
+    """What a hint suggests: a discard, a declaration or a card to play."""
+
+    DISCARD = "discard"
+    DECLARE = "declare"
+    PLAY = "play"
+
+
+class HintReason(Enum):
+    """Why a player chose as it did; the numbers that go with each reason are the
+    :class:`Hint`'s fields named here."""
+
+    CHOICE = "choice"
+    """No reason beyond the player's own rule (``player``: its name)."""
+    GREEDY_DISCARD = "greedy_discard"
+    """The lowest cards outside the longest suit (``suit``)."""
+    GREEDY_DECLARE = "greedy_declare"
+    """Greedy always declares everything it holds."""
+    GREEDY_PLAY = "greedy_play"
+    """Greedy always plays its highest legal card."""
+    TALON_EMPTY = "talon_empty"
+    """Nothing is left in the talon to take."""
+    BEST_EXCHANGE = "best_exchange"
+    """The discard that scored best over sampled draws: it keeps ``suit`` (``suit_cards``
+    cards, ``pips`` pips), sequences worth ``sequences``, sets worth ``sets``; ``expected``
+    points against the opponent on average."""
+    DECLARE_ALL = "declare_all"
+    """Declaring in full scores every category the player wins (it does not sink)."""
+    NOTHING_TO_SINK = "nothing_to_sink"
+    """Elder's calls beat nothing: declaring in full scores every category it can win."""
+    SINK = "sink"
+    """Elder's calls already beat the categories the declaration sinks (:attr:`Hint.sinking`):
+    declaring nothing there costs nothing and hides cards."""
+    ONLY_CARD = "only_card"
+    """The only legal card."""
+    EQUIVALENT = "equivalent"
+    """The legal cards are all equivalent."""
+    PLAYED_OUT = "played_out"
+    """Best in ``wins`` of ``worlds`` sampled deals played out quickly; ``expected`` points
+    from here to the end of the deal."""
+    SOLVED = "solved"
+    """Best in ``wins`` of ``worlds`` sampled deals solved exactly; ``expected`` points from
+    here to the end of the deal."""
+
+
+CATEGORIES: Final = ("point", "sequences", "sets")
+
+
 @dataclass(frozen=True)
 class Hint:
-    """A suggested action: ``kind`` is discard, declare or play; ``action`` says it in words;
-    ``reason`` is one line on why. ``cards`` holds the discard or the card to play;
-    ``declaration`` the declaration spec (None: in full)."""
+    """A suggested action, as facts: ``kind`` (discard, declare, play), ``cards`` (the
+    discard or the card to play), ``declaration`` (the declaration spec; None: in full), and
+    ``reason`` with the numbers it names (see :class:`HintReason`)."""
 
-    kind: str
-    action: str
-    reason: str
+    kind: HintKind
+    reason: HintReason
     cards: tuple[Card, ...] = ()
     declaration: dict[str, Any] | None = None
+    player: str = ""
+    suit: Suit | None = None
+    suit_cards: int = 0
+    pips: int = 0
+    sequences: int = 0
+    sets: int = 0
+    wins: int = 0
+    worlds: int = 0
+    expected: float = 0.0
+
+    @property
+    def sinking(self) -> tuple[str, ...]:
+        """The categories the suggested declaration names (sinks), in the order point,
+        sequences, sets (empty: in full)."""
+        spec = self.declaration
+        return () if spec is None else tuple(k for k in CATEGORIES if k in spec)
 
 
 class Player(ABC):
@@ -95,29 +161,16 @@ class Player(ABC):
         """The card to play: one of ``view.legal``."""
 
     def hint(self, view: PlayerView) -> Hint:
-        """This player's decision for the current step, with a one-line reason."""
+        """This player's decision for the current step, with why (as facts)."""
         phase = view.phase
         if phase in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
             disc = self.choose_discard(view)
-            return Hint("discard", _discard_words(disc), f"The {self.name} player's choice.",
-                        disc)
+            return Hint(HintKind.DISCARD, HintReason.CHOICE, disc, player=self.name)
         if phase in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
             spec = self.choose_declaration(view)
-            return Hint("declare", _declare_words(spec), f"The {self.name} player's choice.",
-                        (), spec)
+            return Hint(HintKind.DECLARE, HintReason.CHOICE, (), spec, player=self.name)
         card = self.choose_card(view)
-        return Hint("play", f"Play {card}", f"The {self.name} player's choice.", (card,))
-
-
-def _discard_words(disc: Sequence[Card]) -> str:
-    return f"Discard {format_cards(disc)}" if disc else "Exchange no cards"
-
-
-def _declare_words(spec: dict[str, Any] | None) -> str:
-    if spec is None:
-        return "Declare in full"
-    sunk = [k for k in ("point", "sequences", "sets") if k in spec]
-    return "Declare, sinking " + " and ".join(sunk) if sunk else "Declare in full"
+        return Hint(HintKind.PLAY, HintReason.CHOICE, (card,), player=self.name)
 
 
 # --- random and greedy ----------------------------------------------------------------------
@@ -202,14 +255,12 @@ class GreedyPlayer(Player):
 
     def hint(self, view: PlayerView) -> Hint:
         h = super().hint(view)
-        if h.kind == "discard":
-            why = ("Greedy discards the lowest cards outside its longest suit "
-                   f"({_SUIT_NAMES[longest_suit(view.hand)]}).")
-        elif h.kind == "declare":
-            why = "Greedy always declares everything it holds."
-        else:
-            why = "Greedy always plays its highest legal card."
-        return Hint(h.kind, h.action, why, h.cards, h.declaration)
+        if h.kind is HintKind.DISCARD:
+            return replace(h, reason=HintReason.GREEDY_DISCARD,
+                           suit=SUITS[longest_suit(view.hand)])
+        if h.kind is HintKind.DECLARE:
+            return replace(h, reason=HintReason.GREEDY_DECLARE)
+        return replace(h, reason=HintReason.GREEDY_PLAY)
 
 
 # --- fast evaluation on masks ---------------------------------------------------------------
@@ -670,20 +721,20 @@ class ComputerPlayer(Player):
         self.params = LEVELS[level]
         self.name = "computer" if level == MAX_LEVEL else f"computer:{level}"
         self.rng = random.Random(seed)
-        self.last_reason = ""
+        self.last_hint: Hint | None = None
+        """The facts behind the last decision (what :meth:`hint` would say of it)."""
 
     # --- the exchange ---
 
     def choose_discard(self, view: PlayerView) -> tuple[Card, ...]:
-        disc, why = self._exchange(view)
-        self.last_reason = why
-        return disc
+        self.last_hint = h = self._exchange(view)
+        return h.cards
 
-    def _exchange(self, view: PlayerView) -> tuple[tuple[Card, ...], str]:
+    def _exchange(self, view: PlayerView) -> Hint:
         rng_ = view.exchange_range
         hand = list(view.hand)
         if len(rng_) == 1 and rng_.start == 0:
-            return (), "There is nothing left in the talon to take."
+            return Hint(HintKind.DISCARD, HintReason.TALON_EMPTY)
         P = self.params
         me_elder = view.role == "elder"
         hm = cards_mask(hand)
@@ -772,22 +823,20 @@ class ComputerPlayer(Player):
             best = finalists[0]
             est = scored[0][0]
         kept = [c for c in hand if c not in best]
-        return best, _exchange_reason(kept, est)
+        return exchange_hint(best, kept, est)
 
     # --- declarations ---
 
     def choose_declaration(self, view: PlayerView) -> dict[str, Any] | None:
-        spec, why = self._declare(view)
-        self.last_reason = why
-        return spec
+        self.last_hint = h = self._declare(view)
+        return h.declaration
 
-    def _declare(self, view: PlayerView) -> tuple[dict[str, Any] | None, str]:
+    def _declare(self, view: PlayerView) -> Hint:
         calls = view.opponent_calls
         if not self.params.sink or view.role != "younger" or calls is None:
-            return None, "Declaring in full scores every category you win."
+            return Hint(HintKind.DECLARE, HintReason.DECLARE_ALL)
         mine = analyse(view.hand)
         spec: dict[str, Any] = {}
-        sunk = []
         my_pk = mine.point.key if mine.point else 0
         if calls.point_length:
             their = calls.point_length * 128 + (
@@ -795,30 +844,25 @@ class ComputerPlayer(Player):
                 else 127)
             if my_pk < their:
                 spec["point"] = []
-                sunk.append("point")
         my_sk = sequence_key_score(mine.mask)[0]
         if calls.sequence_key and my_sk < calls.sequence_key:
             spec["sequences"] = []
-            sunk.append("sequences")
         if calls.set_key and set_key_score(mine.mask)[0] < calls.set_key:
             spec["sets"] = []
-            sunk.append("sets")
         if not spec:
-            return None, "Declaring in full scores every category you can win."
-        return spec, ("Elder's calls already beat your " + " and ".join(sunk)
-                      + ": declaring nothing there costs nothing and hides your cards.")
+            return Hint(HintKind.DECLARE, HintReason.NOTHING_TO_SINK)
+        return Hint(HintKind.DECLARE, HintReason.SINK, (), spec)
 
     # --- play ---
 
     def choose_card(self, view: PlayerView) -> Card:
-        card, why = self._play(view)
-        self.last_reason = why
-        return card
+        self.last_hint = h = self._play(view)
+        return h.cards[0]
 
-    def _play(self, view: PlayerView) -> tuple[Card, str]:
+    def _play(self, view: PlayerView) -> Hint:
         legal = view.legal
         if len(legal) == 1:
-            return legal[0], "It is your only legal card."
+            return Hint(HintKind.PLAY, HintReason.ONLY_CARD, (legal[0],))
         P = self.params
         k = knowledge(view)
         facts = _decl_facts(view, k) if P.inference else None
@@ -828,7 +872,7 @@ class ComputerPlayer(Player):
             maybe_in_play |= view.lead.bit
         roots = _root_groups(k.hand, legal, maybe_in_play)
         if len(roots) == 1:
-            return roots[0], "Your legal cards are all equivalent."
+            return Hint(HintKind.PLAY, HintReason.EQUIVALENT, (roots[0],))
         early = remaining > P.solver_from
         n_worlds = max(P.early_worlds, P.worlds) if early else P.worlds
         worlds = sample_worlds(k, n_worlds, self.rng, facts)
@@ -855,8 +899,8 @@ class ComputerPlayer(Player):
         cands = sorted(roots, key=lambda c: (-r_tot[c], int(c.rank)))
         if early and P.early_worlds == 0:
             choice = cands[0]
-            return choice, _play_reason(r_wins[choice], len(worlds),
-                                        r_tot[choice] / len(worlds), "played out")
+            return _play_hint(choice, HintReason.PLAYED_OUT, r_wins[choice], len(worlds),
+                              r_tot[choice] / len(worlds))
         if early and len(cands) > P.early_cands:
             cands = cands[:P.early_cands]
         solver = Solver(last, deadline=start + P.hard_limit)
@@ -874,12 +918,12 @@ class ComputerPlayer(Player):
             solved.append({c: sign * vals[c.index] for c in cands})
         if not solved:  # out of time before one exact solution: trust the play-outs
             choice = cands[0]
-            return choice, _play_reason(r_wins[choice], len(worlds),
-                                        r_tot[choice] / len(worlds), "played out")
+            return _play_hint(choice, HintReason.PLAYED_OUT, r_wins[choice], len(worlds),
+                              r_tot[choice] / len(worlds))
         totals, wins = tally(solved, cands)
         choice = max(cands, key=lambda c: (totals[c], -int(c.rank)))
-        return choice, _play_reason(wins[choice], len(solved), totals[choice] / len(solved),
-                                    "solved exactly")
+        return _play_hint(choice, HintReason.SOLVED, wins[choice], len(solved),
+                          totals[choice] / len(solved))
 
     def _rollout(self, hands: tuple[int, int], k: Knowledge, card: Card, last: bool) -> int:
         """A quick play-out after ``card`` with the simple policies (Elder minus Younger)."""
@@ -893,18 +937,14 @@ class ComputerPlayer(Player):
     def hint(self, view: PlayerView) -> Hint:
         phase = view.phase
         if phase in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
-            disc, why = self._exchange(view)
-            return Hint("discard", _discard_words(disc), why, disc)
+            return self._exchange(view)
         if phase in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
-            spec, why = self._declare(view)
-            return Hint("declare", _declare_words(spec), why, (), spec)
-        card, why = self._play(view)
-        return Hint("play", f"Play {card}", why, (card,))
+            return self._declare(view)
+        return self._play(view)
 
 
-def _play_reason(wins: int, worlds: int, avg: float, how: str) -> str:
-    return (f"Best in {wins} of {worlds} sampled deals ({how}); expected {avg:+.1f} points "
-            "for you from here to the end of the deal.")
+def _play_hint(card: Card, reason: HintReason, wins: int, worlds: int, avg: float) -> Hint:
+    return Hint(HintKind.PLAY, reason, (card,), wins=wins, worlds=worlds, expected=avg)
 
 
 def _keep_score(c: Card, m: int, longest: int, rank_counts: Sequence[int]) -> float:
@@ -926,20 +966,15 @@ def _keep_score(c: Card, m: int, longest: int, rank_counts: Sequence[int]) -> fl
     return v
 
 
-def _exchange_reason(kept: Sequence[Card], est: float) -> str:
+def exchange_hint(discard: Sequence[Card], kept: Sequence[Card], est: float) -> Hint:
+    """The facts of a discard that scored ``est`` over sampled draws: the longest suit it
+    keeps (its cards and pips), the sequences and sets worth of what it keeps."""
     m = cards_mask(kept)
     s = max(range(4), key=lambda x: (POINT_KEY[m >> 8 * x & 255], -x))
-    n = SUIT_LENGTH[m >> 8 * s & 255]
-    parts = [f"keeps your {_SUIT_NAMES[s]} ({n} card{'' if n == 1 else 's'}, "
-             f"{SUIT_PIPS[m >> 8 * s & 255]} pips)"]
-    runs = sum(SEQ_SCORE[m >> 8 * x & 255] for x in range(4))
-    if runs:
-        parts.append(f"sequences worth {runs}")
-    _, sets = set_key_score(m)
-    if sets:
-        parts.append(f"sets worth {sets}")
-    return (f"This {', '.join(parts)}; over sampled draws it scored best "
-            f"({est:+.1f} points against the opponent on average).")
+    return Hint(HintKind.DISCARD, HintReason.BEST_EXCHANGE, tuple(discard), suit=SUITS[s],
+                suit_cards=SUIT_LENGTH[m >> 8 * s & 255], pips=SUIT_PIPS[m >> 8 * s & 255],
+                sequences=sum(SEQ_SCORE[m >> 8 * x & 255] for x in range(4)),
+                sets=set_key_score(m)[1], expected=est)
 
 
 def make_player(name: str, seed: int | None = None) -> Player:

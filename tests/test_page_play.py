@@ -14,6 +14,7 @@ from academy.rule_text import blanche_showing
 from academy.walkthrough import decode_record, encode_record, walkthrough
 from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
+from piquet.declare import Answer
 from piquet.partie import Cut
 from ui.play.state import LOADED
 
@@ -87,7 +88,7 @@ def play_to_the_end(at: AppTest) -> None:
         elif keys(at, "play_declare"):
             for r in at.radio:
                 if r.key and r.key.startswith("play_answer_"):
-                    r.set_value("Good")
+                    r.set_value(Answer.GOOD)
             ok(at.button(key="play_declare").click().run())
         else:
             cards = keys(at, "play_card_")
@@ -138,11 +139,12 @@ def test_younger_answers_are_checked() -> None:
     radios = [r for r in at.radio if r.key and r.key.startswith("play_answer_")]
     assert radios, "Younger answers Elder's calls"
     for r in radios:
-        r.set_value("Equal")
+        r.set_value(Answer.EQUAL)
     ok(at.button(key="play_declare").click().run())
     feedback = at.session_state["play_feedback"]
-    assert feedback and all(f["truth"] in ("Good", "Not good", "Equal") for f in feedback)
-    wrong = [f for f in feedback if f["given"] != f["truth"]]
+    assert feedback and all(isinstance(f.truth, Answer) for f in feedback)
+    assert all(f.given is Answer.EQUAL for f in feedback)
+    wrong = [f for f in feedback if f.given is not f.truth]
     assert len(at.error) >= len(wrong)
     if wrong:
         assert "but the answer is" in texts(at)
@@ -438,3 +440,4 @@ def test_a_second_click_on_a_card_already_played_does_nothing() -> None:
     finally:
         play_state._ss = original
     assert ss[K_ERROR] is None and ss[K_DEAL].lead == card  # type: ignore[attr-defined]
+

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from piquet.cards import DECK, FULL_MASK, Card, cards_mask, parse_cards
+from piquet.cards import DECK, FULL_MASK, Card, Suit, cards_mask, parse_cards
 from piquet.deal import DealState, Phase, PlayerView
 from piquet.partie import settle_partie
 from piquet.players import (
@@ -21,6 +21,8 @@ from piquet.players import (
     ComputerPlayer,
     GreedyPlayer,
     Hint,
+    HintKind,
+    HintReason,
     Player,
     declaration_options,
     make_player,
@@ -29,6 +31,8 @@ from piquet.record import score_record
 from piquet.rules import get_rules
 from piquet.solver import Solver, naive_value
 from piquet.tournament import play_deal, play_partie
+from words import use_language
+from words.hints import action_text, reason_text
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLES = ("elder", "younger")
@@ -101,14 +105,36 @@ def test_hints_give_an_action_and_a_one_line_reason() -> None:
             break
         view = state.view(role)
         h = comp.hint(view)
-        assert isinstance(h, Hint)
-        assert h.action and h.reason and "\n" not in h.reason
-        if h.kind == "discard":
+        assert isinstance(h, Hint) and isinstance(h.reason, HintReason)
+        with use_language("en"):
+            assert action_text(h) and reason_text(h) and "\n" not in reason_text(h)
+        if h.kind is HintKind.DISCARD:
             assert state.can_discard(role, h.cards)
-        elif h.kind == "declare":
+        elif h.kind is HintKind.DECLARE:
             assert state.can_declare(role, h.declaration)
         else:
-            assert h.kind == "play" and state.can_play(role, h.cards[0])
+            assert h.kind is HintKind.PLAY and state.can_play(role, h.cards[0])
+        if h.reason in (HintReason.PLAYED_OUT, HintReason.SOLVED):
+            assert 0 < h.wins <= h.worlds
+
+
+def test_hints_are_facts_the_text_layer_says() -> None:
+    """The reasons' numbers are the hint's fields; the English is words.hints'."""
+    d = DealState.deal(seed=3)
+    g = GreedyPlayer().hint(d.view("elder"))
+    assert (g.kind, g.reason, g.suit) == (HintKind.DISCARD, HintReason.GREEDY_DISCARD,
+                                          Suit.HEARTS)
+    h = make_player("computer:2", seed=7).hint(d.view("elder"))
+    assert h.reason is HintReason.BEST_EXCHANGE and h.suit is not None
+    kept = [c for c in d.hand("elder") if c not in h.cards]
+    assert h.suit_cards == sum(c.suit is h.suit for c in kept)
+    with use_language("en"):
+        assert reason_text(g) == ("Greedy discards the lowest cards outside its longest "
+                                  "suit (hearts).")
+        assert action_text(g) == "Discard " + " ".join(c.pretty + "\ufe0e" for c in g.cards)
+        assert reason_text(h).startswith(f"This keeps your {h.suit.name.lower()} ")
+    with use_language("qps"):
+        assert reason_text(h).startswith("⟦") and action_text(h).startswith("⟦")
 
 
 # --- what a view shows --------------------------------------------------------------------------

@@ -22,6 +22,11 @@ from ui.play.draw import _css, tally_html
 from ui.play.state import LOADED, _init_from_params, _ss, learner_spec, scenario_library
 from ui.play.table import render_play
 from ui.play.walkthrough import render_walkthrough, walk_params
+from words import _
+
+
+def _mode_label(mode: str) -> str:
+    return _("Play against the computer") if mode == "play" else _("Replay and teach")
 
 
 def render_page() -> None:
@@ -35,11 +40,10 @@ def render_page() -> None:
     if ss.get("play_mode") == "teach":
         _init_from_params(scenario_library())
     if not ss.get("wt_present") or ss.get("play_mode") != "teach":
-        st.title("Play")
-        st.segmented_control("Mode", ["play", "teach"], key="play_mode", required=True,
-                             format_func=lambda m: {"play": "Play against the computer",
-                                                    "teach": "Replay and teach"}[m],
-                             label_visibility="collapsed", persist_state="session")
+        st.title(_("Play"))
+        st.segmented_control(_("Mode"), ["play", "teach"], key="play_mode", required=True,
+                             format_func=_mode_label, label_visibility="collapsed",
+                             persist_state="session")
     if ss.get("play_mode") == "teach":
         render_walkthrough()
     else:

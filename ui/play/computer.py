@@ -7,9 +7,10 @@ from typing import Any
 
 import streamlit as st
 
+from academy.hints import hint_for
 from piquet import parse_cards
 from piquet.deal import DealState, Phase
-from piquet.players import Player, make_player
+from piquet.players import Hint, Player, make_player
 from piquet.reckon import Role
 from ui.play.state import (
     K_COMPUTER_ERROR,
@@ -17,13 +18,15 @@ from ui.play.state import (
     K_HINT,
     K_PARTIE,
     K_SEED,
+    Note,
     Seat,
     _note,
     _ss,
 )
-from ui.play.words import VS, _card_words, computer_exchanged
 from ui.text import md_escape
+from words import _
 from words.errors import error_text
+from words.hints import action_text, reason_text
 
 
 def new_player(name: str, seed: int | None) -> Player:
@@ -51,7 +54,7 @@ def _computer_move(deal: DealState, role: Role, player: Any) -> DealState:
     if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
         new = deal.discard(role, parse_cards(player.choose_discard(view)))
         n = len(new.elder_discard or ()) if role == "elder" else len(new.younger_discard or ())
-        _note(computer_exchanged(role, n))
+        _note(Note("exchanged", role, n))
         return new
     if ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
         return deal.declare(role, player.choose_declaration(view))
@@ -59,11 +62,13 @@ def _computer_move(deal: DealState, role: Role, player: Any) -> DealState:
 
 
 def computer_error(deal: DealState) -> str | None:
-    """Why the computer could not move in this very deal state (None: it has not failed)."""
+    """Why the computer could not move in this very deal state, in words (None: it has not
+    failed)."""
     failed = _ss().get(K_COMPUTER_ERROR)
     if failed is None or failed[0] is not deal:
         return None
-    return str(failed[1])
+    why = failed[1]
+    return error_text(why) if isinstance(why, Exception) else str(why)
 
 
 def _hint_key(deal: DealState) -> tuple[int, str]:
@@ -80,11 +85,11 @@ def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
         if computer_error(deal) is not None:  # shown on the page; the learner undoes or restarts
             return
         new: DealState | None = None
-        with slot, st.spinner("The computer is thinking…"):
+        with slot, st.spinner(_("The computer is thinking…")):
             try:
                 new = _computer_move(deal, seat.computer, _opponent(seat))
             except Exception as e:  # the computer's failure is said on the page, not hidden
-                ss[K_COMPUTER_ERROR] = (deal, error_text(e))
+                ss[K_COMPUTER_ERROR] = (deal, e)
         if new is not None:
             ss[K_DEAL] = new
         st.rerun()
@@ -92,30 +97,30 @@ def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
             and len(deal.legal_plays()) == 1):
         card = deal.legal_plays()[0]
         ss[K_DEAL] = deal.play(seat.learner, card)
-        _note(f"Forced: you had only one card you could play, {card.pretty}{VS}.")
+        _note(Note("forced", seat.learner, 1, card))
         st.rerun()
     if ss.get("play_hints", True):
         cache: dict[Any, Any] = ss.setdefault(K_HINT, {})
         key = _hint_key(deal)
         if key not in cache:
-            with slot, st.spinner("Looking for a hint…"):
-                helper = new_player("computer:2", 7)
+            with slot, st.spinner(_("Looking for a hint…")):
                 try:
-                    cache[key] = helper.hint(deal.view(seat.learner))
+                    cache[key] = hint_for(deal.view(seat.learner))
                 except Exception:  # a hint is a help, never a failure of the page
                     cache[key] = None
             st.rerun()
 
 
-def _hint(deal: DealState) -> Any:
+def _hint(deal: DealState) -> Hint | None:
     if not _ss().get("play_hints", True):
         return None
-    return (_ss().get(K_HINT) or {}).get(_hint_key(deal))
+    found = (_ss().get(K_HINT) or {}).get(_hint_key(deal))
+    return found if isinstance(found, Hint) else None
 
 
-def _show_hint(hint: Any) -> None:
+def _show_hint(hint: Hint | None) -> None:
     if hint is None:
         return
-    st.info(f"**Hint: {md_escape(_card_words(str(hint.action)))}.** "
-            f"{md_escape(_card_words(str(hint.reason)))}",
-            icon=":material/lightbulb:")
+    # TRANSLATORS: {action} e.g. "Discard 7♠ 8♦"; {reason} one sentence on why
+    st.info(_("**Hint: {action}.** {reason}", action=md_escape(action_text(hint)),
+              reason=md_escape(reason_text(hint))), icon=":material/lightbulb:")

@@ -113,7 +113,7 @@ def tally_html(sheet: dict[str, dict[str, int]], columns: Sequence[tuple[str, st
             continue
         cls = ' class="pq-total"' if key == "total" else ""
         cells = "".join(f"<td>{v}</td>" for v in values)
-        rows.append(f"<tr{cls}><td>{sheet_label(key)}</td>{cells}</tr>")
+        rows.append(f"<tr{cls}><td>{html.escape(sheet_label(key))}</td>{cells}</tr>")
     return f'<table class="pq-tally">{"".join(rows)}</table>'
 
 

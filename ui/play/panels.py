@@ -6,10 +6,10 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
-from typing import Any
 
 import streamlit as st
 
+from academy.hints import hinted_cards
 from academy.rule_text import rule_sentence
 from academy.walkthrough import (
     spoken_under,
@@ -18,17 +18,19 @@ from piquet import Card, DealScore, Partie, get_rules
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase, PlayerView
 from piquet.declare import (
+    Answer,
     Calls,
     Declaration,
     declaration_from_spec,
 )
+from piquet.partie import Settlement
+from piquet.players import Hint, HintKind
 from ui.cards import card_label, card_svg
 from ui.dialogue import dialogue_html
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
 from ui.play.state import (
     ANSWERS,
-    CATEGORY_TITLES,
     K_ANNOUNCED,
     K_CUT,
     K_FEEDBACK,
@@ -37,6 +39,7 @@ from ui.play.state import (
     K_STRENGTH,
     K_UNDO,
     STRENGTHS,
+    Feedback,
     Seat,
     _declarable,
     _on_choose,
@@ -51,23 +54,26 @@ from ui.play.state import (
     _selected_discards,
     _ss,
     learner_spec,
+    strength_label,
 )
 from ui.play.words import (
-    VS,
-    _card_words,
     _hand_notes,
+    card_text,
     discard_label,
     exchange_button_label,
     hand_label,
+    play_help,
     tick_text,
     tricks_caption,
 )
-from ui.settings import four_colour
+from ui.settings import four_colour, preset_label
 from ui.text import md_escape
-from words.declarations import says_nothing, verdict_text
+from words import _
+from words.declarations import answer_text, says_nothing, verdict_text
 from words.errors import error_text
+from words.names import category_noun, category_title, role_name
 from words.play import trick_text
-from words.reckoning import bonus_text, settlement_text
+from words.reckoning import bonus_text
 
 # --- drawing the deal -----------------------------------------------------------------
 
@@ -79,12 +85,7 @@ def _announcements(score: DealScore | None) -> None:
     for ev in score.reckoning.events:
         if ev.category not in ("repique", "pique", "capot"):
             continue
-        who = "You" if ev.player == _ss().get("play_learner") else "The computer"
-        text = {"repique": f"Repique! {who} reached 30 on combinations alone before the "
-                           "other scored anything: 60 more.",
-                "pique": f"Pique! {who} reached 30 in combinations and play before the other "
-                         "scored anything: 30 more.",
-                "capot": f"Capot! {who} won all twelve tricks: 40."}[ev.category]
+        text = _announcement(ev.category, ev.player == _ss().get("play_learner"))
         st.markdown(f'<div class="pq-announce">{html.escape(text)}</div>',
                     unsafe_allow_html=True)
         announced: set[str] = _ss().setdefault(K_ANNOUNCED, set())
@@ -93,7 +94,23 @@ def _announcements(score: DealScore | None) -> None:
             st.toast(text, icon=":material/celebration:")
 
 
-def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> None:
+def _announcement(category: str, you: bool) -> str:
+    """Repique, pique or capot, as announced on the page (``you``: the learner made it)."""
+    if category == "repique":
+        return (_("Repique! You reached 30 on combinations alone before the other scored "
+                  "anything: 60 more.") if you else
+                _("Repique! The computer reached 30 on combinations alone before the other "
+                  "scored anything: 60 more."))
+    if category == "pique":
+        return (_("Pique! You reached 30 in combinations and play before the other scored "
+                  "anything: 30 more.") if you else
+                _("Pique! The computer reached 30 in combinations and play before the other "
+                  "scored anything: 30 more."))
+    return (_("Capot! You won all twelve tricks: 40.") if you else
+            _("Capot! The computer won all twelve tricks: 40."))
+
+
+def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | None) -> None:
     """The learner's hand: one card per column, with a checkbox (exchange) or a button
     (play) under it."""
     hand = sort_cards(view.hand)
@@ -103,7 +120,7 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
     my_play = ph is Phase.PLAY and deal.to_move == seat.learner
     legal = set(view.legal) if my_play else set()
     drawn = set(deal.drawn(seat.learner)) if not deal.declared[1] else set()
-    hinted = set(getattr(hint, "cards", ()) or ()) if hint is not None else set()
+    hinted = hinted_cards(hint, hand)
     selected = set(_selected_discards(hand)) if my_exchange else set()
     if not hand:
         return
@@ -123,36 +140,42 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Any
                                 label_visibility="collapsed")
                 elif my_play:
                     st.button(card_label(card, four_colour()) if card in legal
-                              else card.pretty + VS, key=f"play_card_{card}",
+                              else card_text(card), key=f"play_card_{card}",
                               disabled=card not in legal, on_click=_on_play,
                               args=(seat.learner, str(card)), width="stretch",
-                              help=f"Play the {card.name.lower()}" if card in legal else
-                              "You must follow suit")
+                              help=play_help(card) if card in legal else
+                              _("You must follow suit"))
 
 
-def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> None:
+def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | None) -> None:
     role = seat.learner
     if deal.to_move != role:
-        st.markdown(f"The computer is **{seat.computer.capitalize()}** and exchanges now.")
+        # TRANSLATORS: {role} is Elder or Younger
+        st.markdown(_("The computer is **{role}** and exchanges now.",
+                      role=role_name(seat.computer)))
         return
     rng = view.exchange_range
     lo, hi = rng.start, rng.stop - 1
     if role == "elder":
-        st.markdown(f"**Your exchange.** You are Elder: tick **{lo} to {hi}** cards to "
-                    "discard; you draw as many from the top of the talon.")
+        st.markdown(_("**Your exchange.** You are Elder: tick **{lo} to {hi}** cards to "
+                      "discard; you draw as many from the top of the talon.", lo=lo, hi=hi))
+    elif lo == 0:
+        st.markdown(_("**Your exchange.** You are Younger: tick **{lo} to {hi}** cards to "
+                      "discard — or none, to keep your hand; you draw as many from what is "
+                      "left of the talon.", lo=lo, hi=hi))
     else:
-        st.markdown(f"**Your exchange.** You are Younger: tick **{lo} to {hi}** "
-                    "cards to discard" + (" — or none, to keep your hand" if lo == 0 else "")
-                    + "; you draw as many from what is left of the talon.")
+        st.markdown(_("**Your exchange.** You are Younger: tick **{lo} to {hi}** cards to "
+                      "discard; you draw as many from what is left of the talon.", lo=lo,
+                      hi=hi))
     n = len(_selected_discards(view.hand))
     ok = lo <= n <= hi
     label = exchange_button_label(n, lo)
     c1, c2 = st.columns([1, 3])
     c1.button(label, key="play_exchange", type="primary", disabled=not ok,
               on_click=_on_exchange, args=(role,))
-    hinted = tuple(getattr(hint, "cards", ()) or ()) if hint is not None else ()
-    if hint is not None and getattr(hint, "kind", "") == "discard":
-        c2.button("Tick the hinted cards", key="play_take_hint", on_click=_on_take_hint,
+    if hint is not None and hint.kind is HintKind.DISCARD:
+        hinted = hint.cards
+        c2.button(_("Tick the hinted cards"), key="play_take_hint", on_click=_on_take_hint,
                   args=(hinted,), disabled=not hinted)
         _show_hint(hint)
     if not ok:
@@ -162,25 +185,25 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) ->
 def _declaration_widgets(hand: Sequence[Card]) -> None:
     items = _declarable(hand)
     if not items:
-        st.caption("You hold no point, sequence or set to declare… every hand has a point, "
-                   "so this cannot happen.")
-    st.caption("Untick a combination to sink it (declare less, to hide your hand). "
-               "What you sink cannot score.")
-    for k, label, _ in items:
+        st.caption(_("You hold no point, sequence or set to declare… every hand has a point, "
+                     "so this cannot happen."))
+    st.caption(_("Untick a combination to sink it (declare less, to hide your hand). "
+                 "What you sink cannot score."))
+    for k, label, _combo in items:
         st.checkbox(label, value=True, key=k)
 
 
-def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> None:
+def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | None) -> None:
     role = seat.learner
     if deal.to_move != role:
-        st.markdown("The computer is declaring…")
+        st.markdown(_("The computer is declaring…"))
         return
     hand = view.hand
-    if hint is not None and getattr(hint, "kind", "") == "declare":
+    if hint is not None and hint.kind is HintKind.DECLARE:
         _show_hint(hint)
     if role == "elder":
-        st.markdown("**Your declarations.** You are Elder: you call first — your point (how "
-                    "many cards), your best sequence, your best set. The computer answers.")
+        st.markdown(_("**Your declarations.** You are Elder: you call first — your point (how "
+                      "many cards), your best sequence, your best set. The computer answers."))
         _declaration_widgets(hand)
         try:
             mine = declaration_from_spec(hand, learner_spec(hand), who="Elder")
@@ -188,12 +211,14 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
             st.markdown(dialogue_html(calls, seat.names), unsafe_allow_html=True)
         except ValueError as e:
             st.error(md_escape(error_text(e)))
-        st.button("Call", key="play_declare", type="primary", on_click=_on_declare,
+        st.button(_("Call"), key="play_declare", type="primary", on_click=_on_declare,
                   args=(role,))
         return
-    st.markdown("**Your declarations.** You are Younger: the computer (Elder) calls; answer "
-                "each call — **Good** (his is better), **Not good** (yours is better) or "
-                "**Equal** — comparing it with what you declare.")
+    st.markdown(_("**Your declarations.** You are Younger: the computer (Elder) calls; answer "
+                  "each call — **{good}** (his is better), **{not_good}** (yours is better) or "
+                  "**{equal}** — comparing it with what you declare.",
+                  good=answer_text(Answer.GOOD), not_good=answer_text(Answer.NOT_GOOD),
+                  equal=answer_text(Answer.EQUAL)))
     _declaration_widgets(hand)
     elder_calls = view.opponent_calls
     if elder_calls is None:  # cannot happen: Younger declares after Elder
@@ -207,9 +232,11 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Any) -> 
         lines = [ln for ln in calls if ln.category == cat]
         st.markdown(dialogue_html(lines, seat.names), unsafe_allow_html=True)
         if lines and not says_nothing(lines[0]):
-            st.radio(f"Your answer ({CATEGORY_TITLES[cat].lower()})", ANSWERS, index=None,
-                     horizontal=True, key=f"play_answer_{cat}")
-    st.button("Answer", key="play_declare", type="primary", on_click=_on_declare,
+            # TRANSLATORS: {category} is point, sequence or set
+            st.radio(_("Your answer ({category})", category=category_noun(cat)), ANSWERS,
+                     index=None, horizontal=True, key=f"play_answer_{cat}",
+                     format_func=answer_text)
+    st.button(_("Answer"), key="play_declare", type="primary", on_click=_on_declare,
               args=(role,))
 
 
@@ -219,45 +246,58 @@ def _dialogue_panel(deal: DealState, seat: Seat, score: DealScore) -> None:
     st.markdown(dialogue_html(spoken_under(score.declarations.dialogue, deal.rules),
                               seat.names), unsafe_allow_html=True)
     for fb in _ss().get(K_FEEDBACK) or []:
-        title = CATEGORY_TITLES[fb["category"]]
-        if fb["given"] == fb["truth"]:
-            st.success(f"{title}: you answered “{fb['given']}” — right. {fb['why']}")
-        elif fb["given"] is None:
-            st.warning(f"{title}: you did not answer; the answer is “{fb['truth']}”. "
-                       f"{fb['why']}")
-        else:
-            st.error(f"{title}: you answered “{fb['given']}”, but the answer is "
-                     f"“{fb['truth']}”. {fb['why']}")
+        if isinstance(fb, Feedback):
+            _feedback(fb)
     for v in score.declarations.verdicts:
-        st.caption(f"{CATEGORY_TITLES[v.category]}: {verdict_text(v)}")
+        # TRANSLATORS: {category} is Point, Sequence or Set; {verdict} who scores it and why
+        st.caption(_("{category}: {verdict}", category=category_title(v.category),
+                     verdict=verdict_text(v)))
+
+
+def _feedback(fb: Feedback) -> None:
+    """Younger's answer to one call, checked, with the verdict's reason."""
+    values = {"category": category_title(fb.category), "truth": answer_text(fb.truth),
+              "why": verdict_text(fb.verdict)}
+    if fb.given is fb.truth:
+        # TRANSLATORS: {category} Point, Sequence or Set; {truth} the answer (Good, Not good,
+        # Equal); {why} the verdict's reason
+        st.success(_("{category}: you answered “{truth}” — right. {why}", **values))
+    elif fb.given is None:
+        st.warning(_("{category}: you did not answer; the answer is “{truth}”. {why}",
+                     **values))
+    else:
+        st.error(_("{category}: you answered “{given}”, but the answer is “{truth}”. {why}",
+                   given=answer_text(fb.given), **values))
 
 
 def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
     figs = []
     if deal.lead is not None:
-        who = seat.names[deal.leader]
-        figs.append((deal.lead, f"{who} led"))
+        figs.append((deal.lead, _("You led") if deal.leader == seat.learner
+                     else _("Computer led")))
     if figs:
-        _label("The trick")
+        _label(_("The trick"))
         inner = "".join(
             f"<figure>{card_svg(c, width=CARD_W, four_colour=four_colour())}"
             f"<figcaption>{html.escape(cap)}</figcaption></figure>" for c, cap in figs)
         st.markdown(f'<div class="pq-trick">{inner}</div>', unsafe_allow_html=True)
     if score is not None and score.play.tricks:
         t = score.play.tricks[-1]
-        winner = "you" if t.winner == seat.learner else "the computer"
-        _label(f"Trick {t.number} — won by {winner}")
+        _label(_("Trick {n} — won by you", n=t.number) if t.winner == seat.learner
+               else _("Trick {n} — won by the computer", n=t.number))
         _html_cards((t.led, t.second), width=SMALL_W + 8,
                     highlight={t.led if t.winner == t.leader else t.second})
-        st.caption(_card_words(_named(trick_text(t), seat)) + " The winning card is outlined.")
+        # TRANSLATORS: {trick} says the trick in a sentence
+        st.caption(_("{trick} The winning card is outlined.",
+                     trick=_named(trick_text(t), seat)))
 
 
 def _tally(score: DealScore | None, seat: Seat) -> None:
     if score is None:
         return
     sheet = score.as_dict()
-    _label("This deal, by category")
-    st.markdown(tally_html(sheet, [(seat.learner, "You"), (seat.computer, "Computer")]),
+    _label(_("This deal, by category"))
+    st.markdown(tally_html(sheet, [(seat.learner, _("You")), (seat.computer, _("Computer"))]),
                 unsafe_allow_html=True)
     won = (score.play.tricks_won(seat.learner), score.play.tricks_won(seat.computer))
     st.caption(tricks_caption(won[0], won[1]))
@@ -266,30 +306,31 @@ def _tally(score: DealScore | None, seat: Seat) -> None:
 def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
     sheet = score.as_dict()
     you, comp = sheet[seat.learner]["total"], sheet[seat.computer]["total"]
-    st.subheader(f"Deal over: you {you}, the computer {comp}")
+    st.subheader(_("Deal over: you {you}, the computer {computer}", you=you, computer=comp))
     st.markdown(md_escape(_named(bonus_text(score.reckoning), seat)))
     c1, c2, c3 = st.columns(3)
-    c1.download_button("Download this deal (JSON)", json.dumps(deal.record(), indent=1),
+    c1.download_button(_("Download this deal (JSON)"), json.dumps(deal.record(), indent=1),
                        file_name=f"piquet-deal-{deal.seed}.json", mime="application/json",
                        key="play_download", icon=":material/download:")
-    c2.button("Replay it step by step", key="play_replay", on_click=_on_replay_deal,
+    c2.button(_("Replay it step by step"), key="play_replay", on_click=_on_replay_deal,
               icon=":material/slideshow:")
     partie: Partie = _ss()[K_PARTIE]
     last = partie.add(sheet[seat.learner]["total"], sheet[seat.computer]["total"]).finished
-    c3.button("Next deal" if not last else "Finish the partie", key="play_next_deal",
+    c3.button(_("Next deal") if not last else _("Finish the partie"), key="play_next_deal",
               type="primary", on_click=_on_next_deal, args=(seat.learner,),
               icon=":material/arrow_forward:")
 
 
 def _partie_sheet(partie: Partie) -> None:
     records = _ss().get(K_RECORDS) or []
-    rows = ['<tr><th>Deal</th><th>You were</th><th>You</th><th>Computer</th>'
-            '<th>Your total</th><th>Computer total</th></tr>']
+    heads = (_("Deal"), _("You were"), _("You"), _("Computer"), _("Your total"),
+             _("Computer total"))
+    rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"]
     a = b = 0
     for i, (x, y) in enumerate(partie.scores, 1):
         a += x
         b += y
-        role = records[i - 1]["you"].capitalize() if i <= len(records) else ""
+        role = html.escape(role_name(records[i - 1]["you"])) if i <= len(records) else ""
         rows.append(f"<tr><td>{i}</td><td>{role}</td><td>{x}</td><td>{y}</td>"
                     f"<td>{a}</td><td>{b}</td></tr>")
     st.markdown(f'<table class="pq-tally">{"".join(rows)}</table>', unsafe_allow_html=True)
@@ -299,72 +340,84 @@ def _cut_panel() -> None:
     cut = _ss()[K_CUT]
     rules = get_rules(cut["rules"])
     cuts = cut["cuts"]
-    st.subheader("The cut")
+    st.subheader(_("The cut"))
     for n, c in enumerate(cuts, 1):
         c1, c2 = st.columns(2)
         with c1:
-            _html_cards((c.a,), width=SMALL_W + 8, caption="You cut" + (
-                f" (cut {n})" if len(cuts) > 1 else ""))
+            _html_cards((c.a,), width=SMALL_W + 8, caption=_("You cut (cut {n})", n=n)
+                        if len(cuts) > 1 else _("You cut"))
         with c2:
-            _html_cards((c.b,), width=SMALL_W + 8, caption="The computer cut")
+            _html_cards((c.b,), width=SMALL_W + 8, caption=_("The computer cut"))
     if len(cuts) > 1:
-        st.caption("Equal ranks cut again.")
+        st.caption(_("Equal ranks cut again."))
     higher = cut["higher"]
-    who = "You" if higher == "A" else "The computer"
+    rule = rule_sentence(rules, "higher_cut_chooses")
     if rules.higher_cut_chooses:
-        st.markdown(f"{who} cut higher. {rule_sentence(rules, 'higher_cut_chooses')} "
-                    "Cavendish advises the higher cut to deal, since the first dealer is "
-                    "Elder in the sixth deal.")
+        # TRANSLATORS: {rule} is the preset's rule on the cut, a sentence
+        st.markdown(_("You cut higher. {rule} Cavendish advises the higher cut to deal, since "
+                      "the first dealer is Elder in the sixth deal.", rule=rule) if higher == "A"
+                    else _("The computer cut higher. {rule} Cavendish advises the higher cut "
+                           "to deal, since the first dealer is Elder in the sixth deal.",
+                           rule=rule))
         if higher == "A" and _ss().get(K_PARTIE) is None:
             c1, c2 = st.columns(2)
-            c1.button("I deal first", key="play_choose_deal", on_click=_on_choose,
+            c1.button(_("I deal first"), key="play_choose_deal", on_click=_on_choose,
                       args=("A",))
-            c2.button("The computer deals first", key="play_choose_elder",
+            c2.button(_("The computer deals first"), key="play_choose_elder",
                       on_click=_on_choose, args=("B",))
     else:
-        st.markdown(f"{who} cut higher, so {'you deal' if higher == 'A' else 'it deals'} "
-                    f"first. {rule_sentence(rules, 'higher_cut_chooses')}")
+        st.markdown(_("You cut higher, so you deal first. {rule}", rule=rule) if higher == "A"
+                    else _("The computer cut higher, so it deals first. {rule}", rule=rule))
 
 
 def _start_panel() -> None:
-    st.markdown("Play a **partie** of six deals against the computer. You alternate as "
-                "Elder and Younger. Every score is the engine's, under the rules chosen in "
-                "the sidebar; the partie keeps the rules it started with.")
-    st.segmented_control("Computer", list(STRENGTHS), key=K_STRENGTH, default="computer",
-                         format_func=lambda k: STRENGTHS[k], required=True,
+    st.markdown(_("Play a **partie** of six deals against the computer. You alternate as "
+                  "Elder and Younger. Every score is the engine's, under the rules chosen in "
+                  "the sidebar; the partie keeps the rules it started with."))
+    st.segmented_control(_("Computer"), list(STRENGTHS), key=K_STRENGTH, default="computer",
+                         format_func=strength_label, required=True,
                          persist_state="session")
-    st.button("Start a partie", key="play_new_partie", type="primary",
+    st.button(_("Start a partie"), key="play_new_partie", type="primary",
               on_click=_on_new_partie, icon=":material/playing_cards:")
 
 
 def _deal_header(partie: Partie, seat: Seat) -> None:
-    n = len(partie.scores) + 1
-    dealer = "the computer dealt" if seat.learner == "elder" else "you dealt"
     ta, tb = partie.totals
-    st.markdown(f"**Deal {n} of {partie.deals_to_play}** · you are "
-                f"**{seat.learner.capitalize()}** ({dealer}) · {partie.rules.title} · "
-                f"partie so far: you {ta}, the computer {tb}")
+    values = {"n": len(partie.scores) + 1, "total": partie.deals_to_play,
+              "rules": preset_label(partie.rules.name), "you": ta, "computer": tb}
+    # TRANSLATORS: {rules} is the rules preset's name; {you} and {computer} the totals
+    st.markdown(_("**Deal {n} of {total}** · you are **Elder** (the computer dealt) · {rules} · "
+                  "partie so far: you {you}, the computer {computer}", **values)
+                if seat.learner == "elder" else
+                _("**Deal {n} of {total}** · you are **Younger** (you dealt) · {rules} · "
+                  "partie so far: you {you}, the computer {computer}", **values))
 
 
 def _controls(deal: DealState) -> None:
     c1, c2, c3 = st.columns([1, 1, 1])
-    c1.toggle("Hints", key="play_hints", value=True, persist_state="session",
-              help="What to discard, what to declare, which card to play, with a reason.")
-    c2.toggle("Auto-play forced cards", key="play_autoplay", value=True,
+    c1.toggle(_("Hints"), key="play_hints", value=True, persist_state="session",
+              help=_("What to discard, what to declare, which card to play, with a reason."))
+    c2.toggle(_("Auto-play forced cards"), key="play_autoplay", value=True,
               persist_state="session",
-              help="When you have only one card you may play, play it for you.")
+              help=_("When you have only one card you may play, play it for you."))
     stack = _ss().get(K_UNDO) or []
-    c3.button("Undo my last action", key="play_undo", on_click=_on_undo,
+    c3.button(_("Undo my last action"), key="play_undo", on_click=_on_undo,
               disabled=not stack,
               icon=":material/undo:")
 
 
+def _names(seat: Seat) -> dict[str, str]:
+    """The roles as the trick's and the bonuses' sentences name them: "Elder (you)"."""
+    if seat.learner == "elder":
+        return {"elder": _("Elder (you)"), "younger": _("Younger (the computer)")}
+    return {"elder": _("Elder (the computer)"), "younger": _("Younger (you)")}
+
+
 def _named(text: str, seat: Seat) -> str:
-    """An engine sentence with "Elder"/"Younger" told apart: "Elder (you)"."""
-    for role in ("elder", "younger"):
-        word = role.capitalize()
-        who = "you" if role == seat.learner else "the computer"
-        text = text.replace(word, f"{word} ({who})", 1)
+    """An engine sentence with "Elder"/"Younger" told apart: "Elder (you)" (until the text
+    layer's trick and bonus sentences take the players' names)."""
+    for role, name in _names(seat).items():
+        text = text.replace(role_name(role), name, 1)
     return text
 
 
@@ -376,23 +429,42 @@ def _left_cards(deal: DealState, seat: Seat) -> tuple[Card, ...]:
 
 def _settlement(partie: Partie) -> None:
     s = partie.settlement
-    st.subheader("The partie is over")
+    st.subheader(_("The partie is over"))
     _partie_sheet(partie)
     if s is None:
         return
-    ta = partie.totals[0]
     if s.winner is None:
-        st.info(f"You and the computer both have {ta}: the partie is drawn and nobody scores.")
+        st.info(_("You and the computer both have {total}: the partie is drawn and nobody "
+                  "scores.", total=s.total_a))
+    elif s.winner == "A":
+        st.success(_("**You win {points}.** {settlement}", points=s.points,
+                     settlement=_settlement_text(s)))
     else:
-        text = settlement_text(s).replace("A has", "You have").replace("B has", "The computer has")
-        text = text.replace("A scores", "You score").replace("B scores", "The computer scores")
-        who = "You win" if s.winner == "A" else "The computer wins"
-        (st.success if s.winner == "A" else st.warning)(f"**{who} {s.points}.** {text}")
+        st.warning(_("**The computer wins {points}.** {settlement}", points=s.points,
+                     settlement=_settlement_text(s)))
     if len(partie.scores) == 8:
-        st.caption("The totals were equal after six deals, so two more deals were played.")
-    a = ",".join(str(x) for x, _ in partie.scores)
-    b = ",".join(str(y) for _, y in partie.scores)
-    st.page_link("app_pages/scoresheet.py", label="Open this partie on the score sheet",
+        st.caption(_("The totals were equal after six deals, so two more deals were played."))
+    a = ",".join(str(x) for x, _y in partie.scores)
+    b = ",".join(str(y) for _x, y in partie.scores)
+    st.page_link("app_pages/scoresheet.py", label=_("Open this partie on the score sheet"),
                  icon=":material/table:", query_params={"a": a, "b": b})
-    st.button("Play another partie", key="play_new_partie", type="primary",
+    st.button(_("Play another partie"), key="play_new_partie", type="primary",
               on_click=_on_new_partie)
+
+
+def _settlement_text(s: Settlement) -> str:
+    """The settlement's arithmetic, the learner being A and the computer B."""
+    values = {"low": min(s.total_a, s.total_b), "high": max(s.total_a, s.total_b),
+              "points": s.points}
+    # TRANSLATORS: {low} and {high} are the two totals; 100 is the rubicon
+    if s.winner == "A":
+        if s.rubiconed:
+            return _("The computer has {low}, under 100: rubiconed. You score 100 + {high} + "
+                     "{low} = {points}.", **values)
+        return _("The computer has {low}, at least 100: not rubiconed. You score 100 + "
+                 "({high} − {low}) = {points}.", **values)
+    if s.rubiconed:
+        return _("You have {low}, under 100: rubiconed. The computer scores 100 + {high} + "
+                 "{low} = {points}.", **values)
+    return _("You have {low}, at least 100: not rubiconed. The computer scores 100 + ({high} "
+             "− {low}) = {points}.", **values)

@@ -21,7 +21,6 @@ from typing import Any, Final
 import streamlit as st
 
 from academy.walkthrough import (
-    Walkthrough,
     decode_record,
     walkthrough,
 )
@@ -29,28 +28,36 @@ from piquet import Card, Partie, cut_for_deal
 from piquet.combos import CardSet, Point, Sequence as Run, analyse
 from piquet.deal import DealState
 from piquet.declare import (
+    Answer,
+    Verdict,
     declaration_from_spec,
     verdict,
 )
 from piquet.reckon import Role
 from piquet.record import DealRecord
-from ui.play.words import _pretty
+from ui.play.words import card_text, cards_text, computer_exchanged
 from ui.record_help import (
     parse_record_text,
 )
 from ui.settings import current_rules
 from ui.text import md_escape
-from words.declarations import verdict_text
+from words import _, ngettext
+from words.declarations import combination_name
 from words.errors import error_text
 
 ROOT: Final = Path(__file__).resolve().parent.parent.parent
 SCENARIOS: Final = ROOT / "content" / "scenarios"
 
 
-ANSWERS: Final = ("Good", "Not good", "Equal")
-CATEGORY_TITLES: Final = {"point": "Point", "sequences": "Sequence", "sets": "Set"}
-STRENGTHS: Final = {"computer:1": "Beginner", "computer:2": "Club player",
-                    "computer": "Expert"}
+ANSWERS: Final = (Answer.GOOD, Answer.NOT_GOOD, Answer.EQUAL)
+STRENGTHS: Final = ("computer:1", "computer:2", "computer")
+"""The computer players the learner may play against, weakest first."""
+
+
+def strength_label(name: str) -> str:
+    """The name of a computer strength on the page: Beginner, Club player, Expert."""
+    return {"computer:1": _("Beginner"), "computer:2": _("Club player"),
+            "computer": _("Expert")}[name]
 
 
 K_PARTIE: Final = "play_partie"
@@ -68,8 +75,9 @@ K_MS: Final = "play_click_ms"
 K_ANNOUNCED: Final = "play_announced"
 K_STRENGTH: Final = "play_strength"
 K_ERROR: Final = "play_error"
+"""The error (the exception) the learner's last action raised; said at draw time."""
 K_COMPUTER_ERROR: Final = "play_computer_error"
-"""(the deal state, why the computer's move in it failed): shown, and not tried again."""
+"""(the deal state, the error its computer's move raised): shown, and not tried again."""
 
 
 LOADED: Final = "__loaded__"
@@ -87,7 +95,7 @@ def _other(role: Role) -> Role:
 
 @dataclass
 class Seat:
-    """Who sits where in the current deal."""
+    """Who sits where in the current deal (``names``: the speakers' names on the page)."""
 
     learner: Role
     computer: Role
@@ -98,15 +106,48 @@ def _seat(partie: Partie) -> Seat:
     """The learner is A. The dealer is Younger, so the learner is Younger when he deals."""
     learner: Role = "younger" if partie.next_dealer == "A" else "elder"
     computer = _other(learner)
-    return Seat(learner, computer, {learner: "You", computer: "Computer"})
+    return Seat(learner, computer, {learner: _("You"), computer: _("Computer")})
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line said under the deal's header, as facts: ``kind`` is ``"exchanged"`` (the
+    computer, as ``role``, exchanged ``count`` cards), ``"forced"`` (``card`` was the
+    learner's only legal card and was played) or ``"undone"``."""
+
+    kind: str
+    role: Role = "elder"
+    count: int = 0
+    card: Card | None = None
+
+
+def note_text(note: Note) -> str:
+    """A note in words."""
+    if note.kind == "exchanged":
+        return computer_exchanged(note.role, note.count)
+    if note.kind == "forced" and note.card is not None:
+        return _("Forced: you had only one card you could play, {card}.",
+                 card=card_text(note.card))
+    return _("Your last action was undone.")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """Younger's answer to one of Elder's calls, checked: ``given`` (None: not answered),
+    the right answer and the verdict that says why."""
+
+    category: str
+    given: Answer | None
+    truth: Answer
+    verdict: Verdict
 
 
 def _start_clock() -> None:
     _ss()[K_T0] = time.perf_counter()
 
 
-def _note(text: str) -> None:
-    _ss().setdefault(K_NOTES, []).append(text)
+def _note(note: Note) -> None:
+    _ss().setdefault(K_NOTES, []).append(note)
 
 
 def _push_undo(deal: DealState) -> None:
@@ -185,7 +226,7 @@ def _apply(action: Callable[[DealState], DealState]) -> None:
     try:
         new = action(deal)
     except ValueError as e:
-        ss[K_ERROR] = error_text(e)
+        ss[K_ERROR] = e
         return
     ss[K_ERROR] = None
     _push_undo(deal)
@@ -216,22 +257,31 @@ def _declarable(hand: Sequence[Card]) -> list[tuple[str, str, Point | Run | Card
     out: list[tuple[str, str, Point | Run | CardSet]] = []
     if combos.point:
         p = combos.point
-        out.append(("play_decl_point", f"Point: {p.length} cards making {p.pips} "
-                    f"({_pretty(p.cards)}) — {p.score}", p))
+        # TRANSLATORS: a checkbox: the point, its cards and what it scores
+        out.append(("play_decl_point", ngettext(
+            "Point: {n} card making {pips} ({cards}) — {score}",
+            "Point: {n} cards making {pips} ({cards}) — {score}", p.length, pips=p.pips,
+            cards=cards_text(p.cards), score=p.score), p))
     for i, r in enumerate(combos.sequences):
-        out.append((f"play_decl_seq_{i}", f"{r.name} ({_pretty(r.cards)}) — {r.score}", r))
+        out.append((f"play_decl_seq_{i}", _combination_label(r), r))
     for i, s in enumerate(combos.sets):
-        out.append((f"play_decl_set_{i}", f"{s.call} ({_pretty(s.cards)}) — {s.score}", s))
+        out.append((f"play_decl_set_{i}", _combination_label(s), s))
     return out
+
+
+def _combination_label(c: Run | CardSet) -> str:
+    # TRANSLATORS: a checkbox: a sequence or a set ("Quart major"), its cards, its score
+    return _("{name} ({cards}) — {score}", name=combination_name(c), cards=cards_text(c.cards),
+             score=c.score)
 
 
 def learner_spec(hand: Sequence[Card]) -> dict[str, Any] | None:
     """The declaration spec built from the learner's ticks (None: everything, in full)."""
     items = _declarable(hand)
-    if all(_ss().get(k, True) for k, _, _ in items):
+    if all(_ss().get(item[0], True) for item in items):
         return None
     spec: dict[str, Any] = {"point": [], "sequences": [], "sets": []}
-    for k, _, combo in items:
+    for k, _label, combo in items:
         if not _ss().get(k, True):
             continue
         cards = [str(c) for c in combo.cards]
@@ -250,21 +300,21 @@ def _on_declare(role: Role) -> None:
     deal: DealState = ss[K_DEAL]
     hand = deal.hand(role)
     spec = learner_spec(hand)
-    feedback: list[dict[str, Any]] = []
+    feedback: list[Feedback] = []
     if role == "younger":
         try:
             mine = declaration_from_spec(hand, spec, who="Younger")
         except ValueError as e:
-            ss[K_ERROR] = error_text(e)
+            ss[K_ERROR] = e
             return
         elder_decl = deal.declaration("elder", deal.specs[0])
         for cat in ("point", "sequences", "sets"):
             v = verdict(cat, elder_decl, mine)
-            if not v.answer:
+            if v.reply is None:
                 continue
             given = ss.get(f"play_answer_{cat}")
-            feedback.append({"category": cat, "given": given, "truth": v.answer,
-                             "why": verdict_text(v)})
+            feedback.append(Feedback(cat, given if isinstance(given, Answer) else None,
+                                     v.reply, v))
     _apply(lambda d: d.declare(role, spec))
     if ss.get(K_ERROR) is None:
         ss[K_FEEDBACK] = feedback
@@ -286,7 +336,7 @@ def _on_undo() -> None:
     if not stack:
         return
     ss[K_DEAL] = stack.pop()
-    ss[K_NOTES] = ["Your last action was undone."]
+    ss[K_NOTES] = [Note("undone")]
     ss[K_ERROR] = None
     if not ss[K_DEAL].declared[1]:
         ss[K_FEEDBACK] = []
@@ -311,7 +361,7 @@ def _on_next_deal(seat_learner: Role) -> None:
 
 def _on_replay_deal() -> None:
     deal: DealState = _ss()[K_DEAL]
-    _load_into_walkthrough({"title": "Your last deal", "record": deal.record()})
+    _load_into_walkthrough({"title": _("Your last deal"), "record": deal.record()})
     _ss()["play_mode"] = "teach"
 
 
@@ -337,17 +387,12 @@ def _library_records() -> dict[str, str]:
     return out
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _walk(text: str, name: str) -> Walkthrough:
-    return walkthrough(json.loads(text), name)
-
-
-def _load_into_walkthrough(data: Any, title: str = "A loaded deal") -> bool:
+def _load_into_walkthrough(data: Any, title: str | None = None) -> bool:
     """Show a record (or a scenario) in the walkthrough: a library scenario's own record
     opens that scenario; any other deal becomes the picker's "loaded" entry."""
     ss = _ss()
     if isinstance(data, dict) and "record" not in data:  # a bare record: give it a title
-        data = {"title": title, "record": data}
+        data = {"title": title or _("A loaded deal"), "record": data}
     try:
         w = walkthrough(data, "")
     except (ValueError, TypeError) as e:
@@ -377,7 +422,7 @@ def _on_load_text() -> None:
         return
     if "rules" not in record:  # a record that names no preset: the sidebar's
         record = {**record, "rules": current_rules().name}
-    if not _load_into_walkthrough(record, "A loaded deal"):
+    if not _load_into_walkthrough(record, _("A loaded deal")):
         ss["wt_problems"] = [md_escape(str(ss.get("wt_error")))]
         ss["wt_error"] = None
 
@@ -414,13 +459,10 @@ def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
         try:
             data = decode_record(raw_record)
         except ValueError as e:
-            ss["wt_warning"] = (f"The deal in this link cannot be shown: {error_text(e)}. "
-                                f"Showing the scenario “{first_title}” instead.")
+            ss["wt_warning"] = _link_warning(error_text(e), first_title)
         else:
-            if not _load_into_walkthrough({"title": "A deal from a link", "record": data}):
-                ss["wt_warning"] = (f"The deal in this link cannot be shown: "
-                                    f"{ss.get('wt_error')}. Showing the scenario "
-                                    f"“{first_title}” instead.")
+            if not _load_into_walkthrough({"title": _("A deal from a link"), "record": data}):
+                ss["wt_warning"] = _link_warning(str(ss.get("wt_error")), first_title)
                 ss["wt_error"] = None
         if ss.get("wt_warning"):
             ss["wt_scenario"] = first
@@ -430,13 +472,20 @@ def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
             ss["wt_scenario"] = name
             ss["wt_source"] = "library"
         else:
-            ss["wt_warning"] = (f"There is no scenario called “{name[:40]}”; showing "
-                                f"“{first_title}” instead.")
+            ss["wt_warning"] = _("There is no scenario called “{name}”; showing “{title}” "
+                                 "instead.", name=name[:40], title=first_title)
     raw = st.query_params.get("step")
     if raw is not None:
         if raw.isdigit() and int(raw) >= 1:
             ss["wt_step"] = int(raw)
         else:
-            ss["wt_warning_step"] = f"Step “{raw[:20]}” is not a step number; starting at 1."
+            ss["wt_warning_step"] = _("Step “{step}” is not a step number; starting at 1.",
+                                      step=raw[:20])
     if st.query_params.get("present") == "1":
         ss["wt_present"] = True
+
+
+def _link_warning(why: str, title: str) -> str:
+    # TRANSLATORS: {why} says what is wrong with the link's record; {title} a scenario's
+    return _("The deal in this link cannot be shown: {why}. Showing the scenario “{title}” "
+             "instead.", why=why, title=title)

@@ -11,6 +11,7 @@ from academy.rule_text import blanche_showing
 from piquet import Partie
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase
+from piquet.players import HintKind
 from ui.play.computer import _advance, _hint, _show_hint, computer_error
 from ui.play.draw import SMALL_W, _backs, _html_cards, _label
 from ui.play.panels import (
@@ -38,14 +39,18 @@ from ui.play.state import (
     K_NOTES,
     K_PARTIE,
     K_T0,
+    Note,
     Seat,
     _on_deal,
     _on_new_partie,
     _seat,
     _ss,
+    note_text,
 )
-from ui.play.words import _pretty, computer_hand_label, left_cards_label, talon_label
+from ui.play.words import cards_text, computer_hand_label, left_cards_label, talon_label
 from ui.text import md_escape
+from words import _
+from words.errors import error_text
 
 
 def render_play() -> None:
@@ -69,11 +74,8 @@ def render_play() -> None:
             if not partie.scores:
                 _cut_panel()
             _deal_header(partie, seat)
-            who = "You deal" if seat.learner == "younger" else "The computer deals"
-            batch = {2: "twos", 3: "threes"}.get(ss.get(K_BATCH, 3), "threes")
-            st.markdown(f"{who}: twelve cards each, in {batch}, Elder first; the other eight "
-                        "to the talon.")
-            st.button("Deal the cards", key="play_deal", type="primary", on_click=_on_deal,
+            st.markdown(_dealing_text(seat.learner == "younger", ss.get(K_BATCH, 3)))
+            st.button(_("Deal the cards"), key="play_deal", type="primary", on_click=_on_deal,
                       icon=":material/playing_cards:")
         seat = None
     else:
@@ -88,6 +90,19 @@ def render_play() -> None:
     _advance(ss.get(K_DEAL) if seat else None, seat, slot)
 
 
+def _dealing_text(you_deal: bool, batch: int) -> str:
+    """Who deals, and in twos or threes."""
+    if you_deal:
+        return (_("You deal: twelve cards each, in twos, Elder first; the other eight to the "
+                  "talon.") if batch == 2 else
+                _("You deal: twelve cards each, in threes, Elder first; the other eight to the "
+                  "talon."))
+    return (_("The computer deals: twelve cards each, in twos, Elder first; the other eight "
+              "to the talon.") if batch == 2 else
+            _("The computer deals: twelve cards each, in threes, Elder first; the other eight "
+              "to the talon."))
+
+
 def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     view = deal.view(seat.learner)
     score = deal.score() if deal.declared[1] else None
@@ -95,26 +110,33 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     ph = deal.phase
     _deal_header(partie, seat)
     _controls(deal)
-    if _ss().get(K_ERROR):
-        st.error(md_escape(_ss()[K_ERROR]))
+    error = _ss().get(K_ERROR)
+    if error:
+        st.error(md_escape(error_text(error) if isinstance(error, Exception) else str(error)))
     failed = computer_error(deal)
     if failed is not None:  # the computer's move raised: said plainly, no stand-in plays on
-        st.error(f"The computer could not make its move: {md_escape(failed)}. Undo your last "
-                 "action, or start a new partie.", icon=":material/error:")
-        st.button("Start a new partie", key="play_new_partie", on_click=_on_new_partie,
+        # TRANSLATORS: {why} says what the rules refused
+        st.error(_("The computer could not make its move: {why}. Undo your last action, or "
+                   "start a new partie.", why=md_escape(failed)), icon=":material/error:")
+        st.button(_("Start a new partie"), key="play_new_partie", on_click=_on_new_partie,
                   icon=":material/playing_cards:")
-    for text in _ss().get(K_NOTES) or []:
-        st.caption(text)
+    for note in _ss().get(K_NOTES) or []:
+        if isinstance(note, Note):
+            st.caption(note_text(note))
     mine, theirs = (deal.blanche if seat.learner == "elder" else deal.blanche[::-1])
     if mine:
-        st.success("Carte blanche! Your twelve cards as dealt hold no king, queen or jack: "
-                   "10 points, reckoned before everything else. "
-                   + blanche_showing(deal.rules, seat.learner))
+        # TRANSLATORS: {showing} says when the preset has carte blanche shown
+        st.success(_("Carte blanche! Your twelve cards as dealt hold no king, queen or jack: "
+                     "10 points, reckoned before everything else. {showing}",
+                     showing=blanche_showing(deal.rules, seat.learner)))
     if theirs:
         shown = view.opponent_blanche
-        st.warning("The computer announces carte blanche: 10 points, reckoned first. "
-                   + blanche_showing(deal.rules, seat.computer)
-                   + (f" It shows its cards: {_pretty(sort_cards(shown))}." if shown else ""))
+        showing = blanche_showing(deal.rules, seat.computer)
+        st.warning(_("The computer announces carte blanche: 10 points, reckoned first. "
+                     "{showing} It shows its cards: {cards}.", showing=showing,
+                     cards=cards_text(sort_cards(shown))) if shown else
+                   _("The computer announces carte blanche: 10 points, reckoned first. "
+                     "{showing}", showing=showing))
     _announcements(score)
     if ph is Phase.DONE and score is not None:
         _deal_summary(deal, seat, score)
@@ -127,7 +149,7 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
             _backs(opp_n, width=30)
         if view.opponent_shown and ph is not Phase.DONE:
             _html_cards(sort_cards(view.opponent_shown), width=34,
-                        caption="Cards the computer has shown in declaring")
+                        caption=_("Cards the computer has shown in declaring"))
         if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
             talon_n = len(deal.talon) - len(deal.elder_discard or ())
             _label(talon_label(talon_n))
@@ -136,24 +158,25 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
         left_cards = _left_cards(deal, seat)
         if left_cards:
             with st.expander(left_cards_label(len(left_cards))):
-                st.caption("As Elder you may look at the cards of your five you did not take.")
+                st.caption(_("As Elder you may look at the cards of your five you did not "
+                             "take."))
                 _html_cards(left_cards, width=SMALL_W)
     with right:
         _tally(score, seat)
         mine_disc = view.discard
         if mine_disc:
-            _html_cards(sort_cards(mine_disc), width=30, caption="Your discards")
+            _html_cards(sort_cards(mine_disc), width=30, caption=_("Your discards"))
     if ph is Phase.PLAY and deal.to_move == seat.learner:
-        if hint is not None and getattr(hint, "kind", "") == "play":
+        if hint is not None and hint.kind is HintKind.PLAY:
             _show_hint(hint)
-        st.markdown("**Your turn:** click a card to "
-                    + ("lead." if deal.lead is None else "play to the trick."))
+        st.markdown(_("**Your turn:** click a card to lead.") if deal.lead is None
+                    else _("**Your turn:** click a card to play to the trick."))
     _hand_with_controls(deal, seat, view, hint)
     if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
         _exchange_panel(deal, seat, view, hint)
     elif ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):
         _declare_panel(deal, seat, view, hint)
     if score is not None:
-        with st.expander("The declarations, as they were spoken", expanded=not deal.tricks,
+        with st.expander(_("The declarations, as they were spoken"), expanded=not deal.tricks,
                          icon=":material/record_voice_over:"):
             _dialogue_panel(deal, seat, score)

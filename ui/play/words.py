@@ -1,36 +1,30 @@
 """The Play page's words with a count in them, and cards named in a sentence.
 
-Every message that says a count is a function of the count (:data:`COUNTED_MESSAGES`, which
-the tests say with 0, 1, 2 and 5)."""
+Every message that says a count is a whole ``ngettext`` message, said by a function of the
+count (:data:`COUNTED_MESSAGES`, which the tests say with 0, 1, 2 and 5)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
-from academy.rule_text import agree, counted
-from piquet import Card, parse_cards
+from piquet import Card
 from piquet.reckon import Role
+from words import _, ngettext
+from words.cards import card_name
+from words.hints import VS, card_text, cards_text
 
-VS: Final = "\ufe0e"
-
-
-_CARD_TOKEN: Final = re.compile(r"\b(10|[AKQJT987])([SHDC])\b")
-
-
-def _card_words(text: str) -> str:
-    """Card codes in a sentence shown with suit symbols: "Play 7S" -> "Play 7♠︎"."""
-    def one(m: re.Match[str]) -> str:
-        try:
-            return parse_cards(m.group(0))[0].pretty + VS
-        except ValueError:
-            return m.group(0)
-    return _CARD_TOKEN.sub(one, text)
+__all__ = ["COUNTED_MESSAGES", "VS", "backs_label", "card_text", "cards_text",
+           "computer_exchanged", "computer_hand_label", "discard_label",
+           "exchange_button_label", "hand_label", "left_cards_label", "play_help", "step_missing",
+           "talon_label", "tick_text", "tricks_caption", "tricks_won_label",
+           "walk_talon_label"]
 
 
-def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty + VS for c in cards)
+def _in_sentence(card: Card) -> str:
+    """The card's name inside a sentence: "queen of spades"."""
+    name = card_name(card)
+    return name[:1].lower() + name[1:]
 
 
 # --- every message with a count, as a function of the count (tests say each with 0, 1, 2, 5)
@@ -38,62 +32,90 @@ def _pretty(cards: Sequence[Card]) -> str:
 
 def hand_label(n: int, notes: Sequence[str] = ()) -> str:
     """ "Your hand (1 card) — the cards you drew are outlined" """
-    return f"Your hand ({counted(n, 'card')})" + (" — " + "; ".join(notes) if notes else "")
+    if not notes:
+        return ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n)
+    # TRANSLATORS: {notes} says what the outlines and dimming on the hand mean
+    return ngettext("Your hand ({n} card) — {notes}", "Your hand ({n} cards) — {notes}", n,
+                    notes=_("; ").join(notes))
 
 
 def discard_label(card: Card) -> str:
     """The discard checkbox's name: "Discard the queen of spades"."""
-    return f"Discard the {card.name.lower()}"
+    # TRANSLATORS: a checkbox's name for screen readers; {card} e.g. "queen of spades"
+    return _("Discard the {card}", card=_in_sentence(card))
+
+
+def play_help(card: Card) -> str:
+    """A card button's help: "Play the queen of spades"."""
+    # TRANSLATORS: {card} e.g. "queen of spades"
+    return _("Play the {card}", card=_in_sentence(card))
 
 
 def computer_hand_label(n: int) -> str:
-    return f"The computer's hand ({counted(n, 'card')})"
+    return ngettext("The computer's hand ({n} card)", "The computer's hand ({n} cards)", n)
 
 
 def talon_label(n: int) -> str:
-    return f"The talon ({counted(n, 'card')})"
+    return ngettext("The talon ({n} card)", "The talon ({n} cards)", n)
 
 
 def backs_label(n: int) -> str:
     """What a screen reader says for a row of ``n`` face-down cards."""
-    return counted(n, "face-down card")
+    return ngettext("{n} face-down card", "{n} face-down cards", n)
 
 
 def exchange_button_label(n: int, lo: int) -> str:
-    return "Keep my cards" if n == 0 and lo == 0 else f"Exchange {counted(n, 'card')}"
+    if n == 0 and lo == 0:
+        return _("Keep my cards")
+    return ngettext("Exchange {n} card", "Exchange {n} cards", n)
 
 
 def tick_text(lo: int, hi: int, n: int) -> str:
     """ "Tick 1 to 5 cards (2 ticked)." """
-    want = counted(lo, "card") if lo == hi else f"{lo} to {hi} cards"
-    return f"Tick {want} ({n} ticked)."
+    if lo == hi:
+        return ngettext("Tick {n} card ({ticked} ticked).", "Tick {n} cards ({ticked} ticked).",
+                        lo, ticked=n)
+    return _("Tick {lo} to {hi} cards ({ticked} ticked).", lo=lo, hi=hi, ticked=n)
 
 
 def computer_exchanged(role: Role, n: int) -> str:
-    return f"The computer ({role.capitalize()}) exchanged {counted(n, 'card')}."
+    if role == "elder":
+        return ngettext("The computer (Elder) exchanged {n} card.",
+                        "The computer (Elder) exchanged {n} cards.", n)
+    return ngettext("The computer (Younger) exchanged {n} card.",
+                    "The computer (Younger) exchanged {n} cards.", n)
 
 
 def left_cards_label(n: int) -> str:
-    return (f"The {agree(n, 'card', 'cards')} you left in the talon ({n})")
+    return ngettext("The card you left in the talon ({n})",
+                    "The cards you left in the talon ({n})", n)
 
 
 def tricks_caption(you: int, computer: int) -> str:
-    return f"Tricks: you {you}, the computer {computer}."
+    return _("Tricks: you {you}, the computer {computer}.", you=you, computer=computer)
 
 
 def tricks_won_label(role: Role, won: int, dealer: bool = False) -> str:
     """A hand's label in the walkthrough: "Elder — 1 trick won"."""
-    return (role.capitalize() + (" (dealer)" if dealer else "")
-            + f" — {counted(won, 'trick')} won")
+    if role == "elder":
+        if dealer:
+            return ngettext("Elder (dealer) — {n} trick won", "Elder (dealer) — {n} tricks won",
+                            won)
+        return ngettext("Elder — {n} trick won", "Elder — {n} tricks won", won)
+    if dealer:
+        return ngettext("Younger (dealer) — {n} trick won", "Younger (dealer) — {n} tricks won",
+                        won)
+    return ngettext("Younger — {n} trick won", "Younger — {n} tricks won", won)
 
 
 def walk_talon_label(n: int) -> str:
-    return f"Talon ({counted(n, 'card')}, top first)"
+    return ngettext("Talon ({n} card, top first)", "Talon ({n} cards, top first)", n)
 
 
 def step_missing(k: int, n: int) -> str:
-    return (f"Step {k} does not exist: this deal has {counted(n, 'step')}. "
-            f"Showing step {n}.")
+    return ngettext("Step {k} does not exist: this deal has {n} step. Showing step {n}.",
+                    "Step {k} does not exist: this deal has {n} steps. Showing step {n}.", n,
+                    k=k)
 
 
 COUNTED_MESSAGES: Final[dict[str, Callable[[int], str]]] = {
@@ -121,18 +143,19 @@ def _hand_notes(hand: Sequence[Card], drawn: Collection[Card], selected: Collect
     notes = []
     n = sum(c in drawn for c in hand)
     if n:
-        notes.append(f"the {agree(n, 'card', 'cards')} you drew {agree(n, 'is', 'are')} "
-                     "outlined")
+        notes.append(ngettext("the card you drew is outlined",
+                              "the cards you drew are outlined", n))
     n = sum(c in selected for c in hand)
     if n:
-        notes.append(f"the {agree(n, 'card', 'cards')} you ticked to discard "
-                     f"{agree(n, 'is', 'are')} outlined and dimmed")
+        notes.append(ngettext("the card you ticked to discard is outlined and dimmed",
+                              "the cards you ticked to discard are outlined and dimmed", n))
     if legal is not None:
         n = sum(c in hinted for c in hand)
         if n:
-            notes.append(f"the hinted {agree(n, 'card is', 'cards are')} outlined")
+            notes.append(ngettext("the hinted card is outlined", "the hinted cards are outlined",
+                                  n))
         n = sum(c not in legal for c in hand)
         if n:
-            notes.append(f"the {agree(n, 'card', 'cards')} you may not play "
-                         f"{agree(n, 'is', 'are')} dimmed")
+            notes.append(ngettext("the card you may not play is dimmed",
+                                  "the cards you may not play are dimmed", n))
     return notes
