@@ -18,12 +18,12 @@ from piquet.combos import (
     pretty,
 )
 from piquet.declare import Verdict
-from piquet.reckon import Reckoning, Role, ScoreEvent
+from piquet.reckon import Reckoning, Role
 from piquet.rules import Rules
 from piquet.scoring import DeclarationScore
 from words import _
 from words.declarations import combination_text
-from words.reckoning import bonus_text
+from words.reckoning import bonus_text, event_label
 
 cards_text = pretty
 
@@ -37,21 +37,6 @@ def who_id(role: Role | None) -> str:
     return role if role is not None else "nobody"
 
 
-def _step(ev: ScoreEvent) -> str:
-    """A step of the reckoning as the log names it."""
-    if ev.trick:
-        return {"lead": lambda: _("Lead (trick {trick})", trick=ev.trick),
-                "capture": lambda: _("Capture (trick {trick})", trick=ev.trick),
-                "last": lambda: _("Last trick (trick {trick})", trick=ev.trick),
-                }.get(ev.category, lambda: _("Trick {trick}", trick=ev.trick))()
-    return {"blanche": lambda: _("Carte blanche"), "point": lambda: _("Point"),
-            "sequences": lambda: _("Sequences"), "sets": lambda: _("Sets"),
-            "lead": lambda: _("Lead"), "capture": lambda: _("Capture"),
-            "last": lambda: _("Last trick"), "repique": lambda: _("Repique"),
-            "pique": lambda: _("Pique"), "cards": lambda: _("The cards"),
-            "capot": lambda: _("Capot")}[ev.category]()
-
-
 def reckoning_lines(r: Reckoning) -> list[str]:
     out = [_("Reckoning order: carte blanche, point, sequences, sets, then play.")]
     if not r.events:
@@ -59,7 +44,7 @@ def reckoning_lines(r: Reckoning) -> list[str]:
     for ev in r.events:
         # TRANSLATORS: one step of the reckoning log: "Point: Elder +5 → Elder 5, Younger 0."
         out.append(_("{step}: {who} +{points} → Elder {elder}, Younger {younger}.",
-                     step=_step(ev), who=role_name(ev.player), points=ev.points,
+                     step=event_label(ev), who=role_name(ev.player), points=ev.points,
                      elder=ev.elder_total, younger=ev.younger_total))
     out.append(bonus_text(r))
     return out
