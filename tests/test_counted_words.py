@@ -14,7 +14,6 @@ from collections.abc import Callable
 import pytest
 
 from academy.quiz.one_hand import tied_text
-from academy.rule_text import counted
 from academy.walkthrough import COUNTED_MESSAGES as WALK_MESSAGES
 from piquet import parse_cards
 from piquet.cards import DECK, Suit
@@ -24,7 +23,7 @@ from piquet.exchange import verify_discard
 from piquet.record import DealRecord
 from ui.play.words import COUNTED_MESSAGES as TABLE_MESSAGES, _hand_notes
 from words import use_language
-from words.declarations import combination_text, verdict_text
+from words.declarations import combination_name, combination_text, verdict_text
 
 COUNTS = (0, 1, 2, 5)
 _NUMBER = r"(?P<num>\d+|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -123,6 +122,11 @@ def _point_text(n: int) -> str:
         return combination_text(Point(Suit.SPADES, tuple(SPADES[:n])))
 
 
+def _point_name(n: int) -> str:
+    with use_language("en"):
+        return combination_name(Point(Suit.SPADES, tuple(SPADES[:n])))
+
+
 def _exchange_reason(n: int) -> str:
     from piquet.players import exchange_hint
     from words.hints import reason_text
@@ -145,8 +149,7 @@ ENGINE: list[tuple[str, Callable[[int], str], str]] = [
     ("words: a point verdict", _point_verdict, "words/declarations.py"),
     ("players: the exchange hint's reason", _exchange_reason, "words/hints.py"),
     ("quiz: a tied point", lambda n: tied_text(1, "hearts", n), "academy/quiz/one_hand.py"),
-    ("rule_text.counted", lambda n: counted(n, "card") + " " + counted(n, "trick", spell=True),
-     ""),
+    ("words: a point's name", lambda n: _point_name(n), "words/declarations.py"),
 ]
 
 OURS = [(f"walkthrough.{k}", f) for k, f in WALK_MESSAGES.items()] + \
