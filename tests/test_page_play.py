@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from piquet.deal import DealState, Phase
 from piquet.declare import Answer
 from piquet.partie import Cut
 from ui.play.state import LOADED
+from words import use_language
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
@@ -441,3 +443,147 @@ def test_a_second_click_on_a_card_already_played_does_nothing() -> None:
         play_state._ss = original
     assert ss[K_ERROR] is None and ss[K_DEAL].lead == card  # type: ignore[attr-defined]
 
+
+# --- the pseudo-locale: every visible text of a deal is a catalog message --------------------
+
+_CARDISH = re.compile(r"^[\s\dAKQJ♠♥♦♣\ufe0e·—–,.;:()+−=/-]*$")
+
+
+class _TextNodes(HTMLParser):
+    """The text nodes and the ``aria-label``/``title`` attributes of an HTML fragment."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "svg"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in ("aria-label", "title") and value:
+                self.found.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "svg"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.found.append(data.strip())
+
+
+def _wrapped(s: str) -> bool:
+    s = s.strip()
+    return (s.startswith("⟦") and s.endswith("⟧")) or bool(_CARDISH.match(s))
+
+
+def _unwrapped(at: AppTest) -> list[tuple[str, str]]:
+    """Each visible text of the page that is not a catalog message (cards and numbers are
+    values, not messages; in HTML, every text node and screen-reader label is read)."""
+    found: list[tuple[str, str]] = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "error", "warning",
+                 "info", "success", "toast"):
+        for e in getattr(at, kind):
+            found.append((kind, str(e.value)))
+    for e in at.expander:
+        found.append(("expander", str(e.label)))
+    for kind in ("button", "toggle", "checkbox", "radio", "selectbox", "text_area"):
+        for e in getattr(at, kind):
+            for attr in ("label", "help", "placeholder"):
+                found.append((f"{kind}.{attr}", str(getattr(e, attr, "") or "")))
+            for o in getattr(e, "options", None) or []:
+                found.append((f"{kind}.option", str(o)))
+    for e in at.get("button_group"):
+        found += [("button_group.label", e.proto.label), ("button_group.help", e.proto.help)]
+        found += [("button_group.option", o.content) for o in e.proto.options]
+    for kind in ("download_button", "page_link"):
+        for e in at.get(kind):
+            found += [(f"{kind}.label", e.proto.label), (f"{kind}.help", e.proto.help)]
+    bad = []
+    for where, text in found:
+        text = text.strip()
+        if not text:
+            continue
+        if text.startswith("<"):
+            nodes = _TextNodes()
+            nodes.feed(text)
+            parts = nodes.found
+            if 'class="pq-dialogue"' in text:  # the spoken lines: words.declarations' own
+                parts = [p for p in parts if p.startswith("⟦")]
+        elif text.startswith(":") and text.endswith("]"):  # a coloured card: ":red[Q♥︎]"
+            parts = [text.split("[", 1)[1][:-1]]
+        else:
+            parts = [text]
+        bad += [(where, p[:100]) for p in parts if not _wrapped(p)]
+    return bad
+
+
+def _pseudo_play() -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=90)
+    at.session_state["lang"] = "qps"
+    ok(at.run())
+    at.switch_page("app_pages/play.py")
+    ok(at.run())
+    return at
+
+
+def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
+    """Under ``qps`` every text of the Play page comes out ``⟦…⟧``: the start, the cut, each
+    phase of a deal as Younger (the computer's exchange note, the hint, the answers to
+    Elder's calls, the tricks), the deal's end and the settlement; then Elder's exchange and
+    declaration."""
+    at = _pseudo_play()
+    assert not _unwrapped(at), _unwrapped(at)
+    at.session_state["play_strength"] = "computer:1"
+    ok(at.run())
+    at.session_state["play_cut"] = {"cuts": (Cut(Card.of("9S"), Card.of("9H")),
+                                             Cut(Card.of("AS"), Card.of("7H"))),
+                                    "higher": "A", "rules": "cavendish"}
+    at.session_state["play_seed"] = 5
+    ok(at.run())
+    assert at.button(key="play_choose_deal") and not _unwrapped(at), _unwrapped(at)
+    ok(at.button(key="play_choose_deal").click().run())  # the learner deals: Younger
+    assert not _unwrapped(at), _unwrapped(at)
+    ok(at.button(key="play_deal").click().run())
+    assert deal(at).phase is Phase.YOUNGER_EXCHANGE
+    assert at.info, "the hint is shown"
+    assert not _unwrapped(at), _unwrapped(at)
+    exchange(at, 2)
+    assert deal(at).phase is Phase.YOUNGER_DECLARES
+    assert not _unwrapped(at), _unwrapped(at)
+    with use_language("qps"):  # the radios' options are read as the page shows them
+        for r in at.radio:
+            if r.key and r.key.startswith("play_answer_"):
+                r.set_value(Answer.EQUAL)
+        ok(at.button(key="play_declare").click().run())
+    assert deal(at).phase is Phase.PLAY
+    assert not _unwrapped(at), _unwrapped(at)
+    for _ in range(3):
+        cards = keys(at, "play_card_")
+        if cards:
+            ok(at.button(key=cards[0]).click().run())
+    assert deal(at).tricks and not _unwrapped(at), _unwrapped(at)
+    at.session_state["play_hints"] = False
+    with use_language("qps"):
+        play_to_the_end(at)
+    assert deal(at).phase is Phase.DONE and not _unwrapped(at), _unwrapped(at)
+    at.session_state["play_state"] = None
+    at.session_state["play_partie"] = Partie("A", ((30, 10),) * 6)
+    ok(at.run())
+    assert at.success and not _unwrapped(at), _unwrapped(at)
+    at.session_state["play_partie"] = Partie("A", ((10, 30),) * 3 + ((20, 20),) * 5)
+    ok(at.run())
+    assert at.warning and not _unwrapped(at), _unwrapped(at)
+    # Elder's exchange and declaration, with a hint
+    at.session_state["play_hints"] = True
+    at.session_state["play_partie"] = Partie("B")
+    ok(at.run())
+    ok(at.button(key="play_deal").click().run())
+    assert deal(at).phase is Phase.ELDER_EXCHANGE and not _unwrapped(at), _unwrapped(at)
+    exchange(at, 3)
+    assert deal(at).phase is Phase.ELDER_DECLARES and not _unwrapped(at), _unwrapped(at)
+    ok(at.button(key="play_declare").click().run())
+    assert not _unwrapped(at), _unwrapped(at)
+    ok(at.button(key="play_undo").click().run())
+    assert not _unwrapped(at), _unwrapped(at)

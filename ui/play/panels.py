@@ -289,7 +289,7 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
                     highlight={t.led if t.winner == t.leader else t.second})
         # TRANSLATORS: {trick} says the trick in a sentence
         st.caption(_("{trick} The winning card is outlined.",
-                     trick=_named(trick_text(t), seat)))
+                     trick=trick_text(t, names=_names(seat))))
 
 
 def _tally(score: DealScore | None, seat: Seat) -> None:
@@ -307,7 +307,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
     sheet = score.as_dict()
     you, comp = sheet[seat.learner]["total"], sheet[seat.computer]["total"]
     st.subheader(_("Deal over: you {you}, the computer {computer}", you=you, computer=comp))
-    st.markdown(md_escape(_named(bonus_text(score.reckoning), seat)))
+    st.markdown(md_escape(bonus_text(score.reckoning, names=_names(seat))))
     c1, c2, c3 = st.columns(3)
     c1.download_button(_("Download this deal (JSON)"), json.dumps(deal.record(), indent=1),
                        file_name=f"piquet-deal-{deal.seed}.json", mime="application/json",
@@ -411,14 +411,6 @@ def _names(seat: Seat) -> dict[str, str]:
     if seat.learner == "elder":
         return {"elder": _("Elder (you)"), "younger": _("Younger (the computer)")}
     return {"elder": _("Elder (the computer)"), "younger": _("Younger (you)")}
-
-
-def _named(text: str, seat: Seat) -> str:
-    """An engine sentence with "Elder"/"Younger" told apart: "Elder (you)" (until the text
-    layer's trick and bonus sentences take the players' names)."""
-    for role, name in _names(seat).items():
-        text = text.replace(role_name(role), name, 1)
-    return text
 
 
 def _left_cards(deal: DealState, seat: Seat) -> tuple[Card, ...]:
