@@ -192,3 +192,21 @@ def test_doctests_of_the_converted_modules_still_speak_english(name: str) -> Non
 
     importlib.import_module(name)
     assert doctest.testmod(sys.modules[name]).failed == 0
+
+
+def test_navigation_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The navigation's titles (AppTest does not show them): every ``st.Page`` title is a
+    message."""
+    import streamlit as st
+
+    titles: list[str] = []
+    real = st.Page
+
+    def page(*args: Any, **kwargs: Any) -> Any:
+        titles.append(kwargs.get("title", ""))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(st, "Page", page)
+    _open("home")
+    assert len(titles) >= 7
+    assert all(_wrapped(t) for t in titles), titles
