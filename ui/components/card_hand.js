@@ -20,30 +20,28 @@ function layout(st) {
   const screen = window.innerWidth || width;
   // The widest card we want: bigger on wide screens (a projector), never under 64 px.
   const wmax = Math.min(150, Math.max(64, width / 7, screen / 13));
+  // The fewest rows in which the widest card shows enough of itself (its index corner and
+  // at least MIN_TARGET px to tap); only if no row count does, smaller cards.
   let best = null;
-  for (let rows = 1; rows <= Math.max(n, 1); rows += 1) {
+  for (let rows = 1; rows <= n && best === null; rows += 1) {
     const per = Math.ceil(n / rows);
-    if (per <= 1) {
-      best = { rows, per, w: Math.min(wmax, width), step: 0 };
-      break;
-    }
     const fit = (width - GAP * (per - 1)) / per;
+    const step = per > 1 ? (width - wmax) / (per - 1) : 0;
     if (fit >= wmax) {
       best = { rows, per, w: wmax, step: wmax + GAP };
-      break;
-    }
-    const step = (width - wmax) / (per - 1);
-    if (step >= MIN_TARGET && step >= wmax * 0.3) {
+    } else if (step >= Math.max(MIN_TARGET, wmax * 0.45)) {
       best = { rows, per, w: wmax, step };
-      break;
     }
-    if (fit >= MIN_TARGET + 4) {
-      best = { rows, per, w: fit, step: fit + GAP };
-      break;
+  }
+  for (let rows = 1; rows <= n && best === null; rows += 1) {
+    const per = Math.ceil(n / rows);
+    const w = Math.min(wmax, width - MIN_TARGET * (per - 1));
+    if (w >= MIN_TARGET + 4) {
+      best = { rows, per, w, step: per > 1 ? (width - w) / (per - 1) : 0 };
     }
   }
   if (best === null) {
-    best = { rows: n, per: 1, w: Math.min(wmax, width), step: 0 };
+    best = { rows: Math.max(n, 1), per: 1, w: Math.min(wmax, width), step: 0 };
   }
   const h = best.w * ASPECT;
   const lift = Math.round(h * 0.12);
