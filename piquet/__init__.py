@@ -44,12 +44,13 @@ from piquet.declare import (
 )
 from piquet.errors import PiquetError
 from piquet.exchange import ExchangeError
-from piquet.partie import Partie, Settlement, cut_for_deal, settle_partie
+from piquet.partie import Partie, PartieError, Settlement, cut_for_deal, settle_partie
 from piquet.play import PlayError
 from piquet.reckon import (
     PiqueChance,
     PiqueOutlook,
     PlayPoint,
+    ReckonError,
     Reckoning,
     ScoreEvent,
     pique_chance,
@@ -89,6 +90,7 @@ __all__ = [
     "HandError",
     "LineKind",
     "Partie",
+    "PartieError",
     "PiqueChance",
     "PiqueOutlook",
     "PiquetError",
@@ -97,6 +99,7 @@ __all__ = [
     "Point",
     "Rank",
     "Reason",
+    "ReckonError",
     "Reckoning",
     "RecordError",
     "RecordProblem",

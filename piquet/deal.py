@@ -79,7 +79,8 @@ def deal_cards(seed: int | None, batch: int = 3) -> tuple[tuple[Card, ...], tupl
     """Shuffle (seeded), cut, and deal 12 each in batches of two or three, Elder first.
     Returns (elder, younger, talon top first, cut position)."""
     if batch not in (2, 3):
-        raise ValueError(f"cards are dealt in twos or threes, not {batch}s")
+        raise ActionError(f"cards are dealt in twos or threes, not {batch}s", code="deal_batch",
+                          values=(batch,))
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
@@ -218,10 +219,12 @@ class DealState:
         phases = phase if isinstance(phase, tuple) else (phase,)
         if self.phase not in phases:
             raise ActionError(f"{role.capitalize()} cannot do that now: the deal is at "
-                              f"'{self.phase.value}'")
+                              f"'{self.phase.value}'", code="wrong_phase",
+                              values=(role, self.phase))
         if self.to_move != role:
             raise ActionError(f"it is {str(self.to_move).capitalize()}'s turn, not "
-                              f"{role.capitalize()}'s")
+                              f"{role.capitalize()}'s", code="not_your_turn",
+                              values=(self.to_move, role))
 
     # --- the exchange ---
 
@@ -250,7 +253,8 @@ class DealState:
         Younger may turn the cards he leaves face up for both (``show_leftovers``)."""
         self.verify_discard(role, cards)
         if show_leftovers and (role == "elder" or self.rules.younger_may_look_at_leftovers):
-            raise ActionError("only Younger, under britannica, turns the cards he leaves face up")
+            raise ActionError("only Younger, under britannica, turns the cards he leaves face up",
+                              code="leftovers_not_shown", values=(role, self.rules.name))
         disc = parse_cards(cards)
         act = Action("discard", role, disc, show_leftovers=show_leftovers)
         if role == "elder":
@@ -339,7 +343,8 @@ class DealState:
     def score(self) -> DealScore:
         """The score so far (declarations once both have declared; tricks completed)."""
         if not self.declared[1]:
-            raise ActionError("the deal is scored once both players have declared")
+            raise ActionError("the deal is scored once both players have declared",
+                              code="not_declared_yet", values=(self.phase,))
         return score_record(self.record())
 
     def undo(self) -> DealState:
@@ -359,7 +364,8 @@ class DealState:
             return self.declare(action.player, action.spec)
         if action.kind == "play":
             return self.play(action.player, action.cards[0])
-        raise ActionError(f"unknown action {action.kind!r}")
+        raise ActionError(f"unknown action {action.kind!r}", code="unknown_action",
+                          values=(action.kind,))
 
     # --- what each player may see ---
 

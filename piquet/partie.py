@@ -17,12 +17,20 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from piquet.cards import DECK, Card
+from piquet.errors import PiquetError
 from piquet.rules import Rules, get_rules
 
 PlayerName = Literal["A", "B"]
 RUBICON: Final = 100
 DEALS: Final = 6
 EXTRA_DEALS: Final = 2
+
+
+class PartieError(PiquetError):
+    """A partie's input the rules do not allow: ``bad_total`` (the player, A or B, and the
+    total given) or ``partie_over`` (the deals it had)."""
+
+    default_code = "partie"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +74,8 @@ def settle_partie(total_a: int, total_b: int) -> Settlement:
     """
     for name, t in (("A", total_a), ("B", total_b)):
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise ValueError(f"{name}'s total must be a whole number of 0 or more, not {t!r}")
+            raise PartieError(f"{name}'s total must be a whole number of 0 or more, not {t!r}",
+                              code="bad_total", values=(name, t))
     if total_a == total_b:
         return Settlement(total_a, total_b, None, 0, False)
     winner: PlayerName = "A" if total_a > total_b else "B"
@@ -150,7 +159,8 @@ class Partie:
 
     def add(self, score_a: int, score_b: int) -> Partie:
         if self.finished:
-            raise ValueError("the partie is over; no more deals")
+            raise PartieError("the partie is over; no more deals", code="partie_over",
+                              values=(self.deals_to_play,))
         return Partie(self.first_dealer, (*self.scores, (score_a, score_b)), self.rules_name,
                       self.cuts)
 

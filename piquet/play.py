@@ -55,11 +55,11 @@ def verify_play(hand_mask: int, card: Card, led: Card | None, who: str,
     ``trick`` name the player and the trick in its English message, for developers)."""
     if not hand_mask & card.bit:
         raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} but does "
-                        "not hold it", code="card_not_held", values=(who, card))
+                        "not hold it", code="card_not_held", values=(who, card, trick))
     if led is not None and card.suit is not led.suit and hand_mask & SUIT_MASKS[led.suit.index]:
         raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} to {led} "
                         f"but holds a {led.suit.noun[:-1]}: he must follow suit",
-                        code="revoke", values=(who, card, led))
+                        code="revoke", values=(who, card, led, trick))
 
 
 class TrickOutcome(Enum):
@@ -155,7 +155,8 @@ def play_indices(
 ) -> PlayResult:
     """:func:`play_tricks` on card indices (``Card.index``), the engine's quick lane."""
     if len(tricks) > 12:
-        raise PlayError(f"a deal has 12 tricks, not {len(tricks)}")
+        raise PlayError(f"a deal has 12 tricks, not {len(tricks)}", code="too_many_tricks",
+                        values=(len(tricks),))
     masks = [elder_mask, younger_mask]
     leader = 0
     raw: list[tuple[int, int, int, int]] = []

@@ -34,10 +34,12 @@ from piquet.deal import ActionError
 from piquet.declare import DeclarationError
 from piquet.errors import PiquetError
 from piquet.exchange import ExchangeError
+from piquet.partie import PartieError
 from piquet.play import PlayError
+from piquet.reckon import ReckonError
 from piquet.record import RecordError
 from piquet.rules import RulesError
-from words import _, ngettext
+from words import _, ngettext, pgettext
 from words.cards import rank_name
 from words.names import role_name
 
@@ -131,9 +133,11 @@ def not_a_card_text(token: object, *, shown: str | None = None) -> str:
     return _("{token} is not a card", token=name)
 
 
-def revoke_text(who: str, card: object, led: Card) -> str:
+def revoke_text(who: str, card: object, led: Card, trick: object = None) -> str:
     """``Younger plays 10S to KD but holds a diamond: he must follow suit`` (``who``: the
-    player's name)."""
+    player's name; ``trick``: its number, said when given)."""
+    if trick:
+        return _revoke_in_trick(who, card, led, trick)
     values = {"who": who, "card": card, "led": led}
     if led.suit is Suit.SPADES:
         return _("{who} plays {card} to {led} but holds a spade: he must follow suit", **values)
@@ -143,6 +147,21 @@ def revoke_text(who: str, card: object, led: Card) -> str:
         return _("{who} plays {card} to {led} but holds a diamond: he must follow suit",
                  **values)
     return _("{who} plays {card} to {led} but holds a club: he must follow suit", **values)
+
+
+def _revoke_in_trick(who: str, card: object, led: Card, trick: object) -> str:
+    values = {"who": who, "card": card, "led": led, "trick": trick}
+    if led.suit is Suit.SPADES:
+        return _("{who} (trick {trick}) plays {card} to {led} but holds a spade: he must "
+                 "follow suit", **values)
+    if led.suit is Suit.HEARTS:
+        return _("{who} (trick {trick}) plays {card} to {led} but holds a heart: he must "
+                 "follow suit", **values)
+    if led.suit is Suit.DIAMONDS:
+        return _("{who} (trick {trick}) plays {card} to {led} but holds a diamond: he must "
+                 "follow suit", **values)
+    return _("{who} (trick {trick}) plays {card} to {led} but holds a club: he must follow "
+             "suit", **values)
 
 
 def _rules_text(e: PiquetError) -> str | None:
@@ -186,15 +205,21 @@ def _hand_text(e: PiquetError) -> str | None:
         cards = [str(c) for c in v]
         return ngettext("{cards} is in both hands", "{cards} are in both hands", len(cards),
                         cards=_(", ").join(cards))
+    if e.code == "both_blanche":
+        return _("both players cannot hold carte blanche (24 cards without a king, queen or "
+                 "jack; there are only 20)")
     return None
 
 
 def _play_text(e: PiquetError) -> str | None:
     v = e.values
-    if e.code == "card_not_held" and len(v) == 2:
+    if e.code == "card_not_held" and len(v) >= 2:
+        if len(v) > 2 and v[2]:
+            return _("{who} (trick {trick}) plays {card} but does not hold it",
+                     who=who_text(v[0]), card=v[1], trick=v[2])
         return _("{who} plays {card} but does not hold it", who=who_text(v[0]), card=v[1])
-    if e.code == "revoke" and len(v) == 3 and isinstance(v[2], Card):
-        return revoke_text(who_text(v[0]), v[1], v[2])
+    if e.code == "revoke" and len(v) >= 3 and isinstance(v[2], Card):
+        return revoke_text(who_text(v[0]), v[1], v[2], v[3] if len(v) > 3 else None)
     if e.code == "too_many_tricks" and v:
         return _("a deal has 12 tricks, not {n}", n=v[0])
     return None
@@ -393,7 +418,7 @@ def _phase_text(phase: object) -> str:
 
 
 def _action_text(e: PiquetError) -> str | None:
-    """deal.py's ActionError, under the codes proposed for it (see the report of issue 10)."""
+    """deal.py's ActionError: an action out of turn, or not allowed now."""
     v, code = e.values, e.code
     if code == "wrong_phase" and len(v) == 2:
         return _("{who} cannot do that now: the deal is at {phase}", who=who_text(v[0]),
@@ -407,6 +432,68 @@ def _action_text(e: PiquetError) -> str | None:
         return _("the deal is scored once both players have declared")
     if code == "unknown_action" and v:
         return _("unknown action {kind}", kind=shown_value(v[0]))
+    if code == "deal_batch" and v:
+        # TRANSLATORS: {batch} is the number of cards asked for in each batch of the deal.
+        return _("cards are dealt in twos or threes, not {batch}s", batch=v[0])
+    return None
+
+
+def _category_name(category: object) -> str:
+    """A category of the reckoning as an error names it: carte blanche, the point…"""
+    names = {
+        "blanche": pgettext("error", "carte blanche"),
+        "point": pgettext("error", "the point"),
+        "sequences": pgettext("error", "the sequences"),
+        "sets": pgettext("error", "the sets"),
+        "cards": pgettext("error", "the cards"),
+        "capot": pgettext("error", "the capot"),
+    }
+    return names.get(str(category), str(category))
+
+
+def _reckon_text(e: PiquetError) -> str | None:
+    """reckon.py's ReckonError: scores typed by hand that cannot be reckoned."""
+    v, code = e.values, e.code
+    if code in ("not_a_pair", "negative_score", "both_score") and len(v) == 2:
+        what, value = _category_name(v[0]), shown_value(v[1])
+        # TRANSLATORS: {category} is "the point", "carte blanche" and the like; {value} the
+        # scores typed, as (elder, younger).
+        if code == "not_a_pair":
+            return _("{category} must be a pair of scores (elder, younger), not {value}",
+                     category=what, value=value)
+        if code == "negative_score":
+            return _("scores for {category} cannot be negative: {value}", category=what,
+                     value=value)
+        return _("only one player scores {category}, not both: {value}", category=what,
+                 value=value)
+    if code == "play_point_shape" and len(v) == 2:
+        return _("play point {n} is not a player or (player, kind, trick): {item}", n=v[0],
+                 item=shown_value(v[1]))
+    if code == "play_point_unknown" and len(v) == 2:
+        return _("play point {n} is not understood: {item}", n=v[0], item=shown_value(v[1]))
+    if code == "blanche_worth" and len(v) == 2:
+        return (_("Elder's carte blanche is worth 10, not {points}", points=v[1])
+                if v[0] == "elder" else
+                _("Younger's carte blanche is worth 10, not {points}", points=v[1]))
+    if code == "worth" and len(v) == 3:
+        return (_("the cards are worth {worth}, not {pair}", worth=v[1], pair=shown_value(v[2]))
+                if v[0] == "cards" else
+                _("capot is worth {worth}, not {pair}", worth=v[1], pair=shown_value(v[2])))
+    if code == "capot_with_cards":
+        return _("capot is scored instead of the cards, never with them")
+    return None
+
+
+def _partie_text(e: PiquetError) -> str | None:
+    """partie.py's PartieError: a partie's totals or a deal too many."""
+    v, code = e.values, e.code
+    if code == "bad_total" and len(v) == 2:
+        value = shown_value(v[1])
+        return (_("A's total must be a whole number of 0 or more, not {value}", value=value)
+                if v[0] == "A" else
+                _("B's total must be a whole number of 0 or more, not {value}", value=value))
+    if code == "partie_over":
+        return _("the partie is over; no more deals")
     return None
 
 
@@ -418,6 +505,8 @@ _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | No
     (PlayError, _play_text),
     (DeclarationError, _declaration_text),
     (ActionError, _action_text),
+    (ReckonError, _reckon_text),
+    (PartieError, _partie_text),
 )
 
 
