@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from piquet.record import SHEET_KEYS, DealScore, RecordError, score_record
 from words import use_language
 from words.declarations import verdict_text
+from words.names import preset_name
 from words.reckoning import bonus_text, sheet_label
 
 
@@ -27,7 +28,7 @@ def format_sheet(score: DealScore, title: str | None = None) -> str:
         lines += [title, ""]
     rec = score.record
     with use_language("en"):
-        lines.append(f"Rules: {rec.rules.title}, the {rec.rules.name} preset")
+        lines.append(f"Rules: {preset_name(rec.rules.name)}, the {rec.rules.name} preset")
         lines.append(f"Tricks played: {len(rec.tricks)} of 12")
         lines.append("")
         lines.append(f"{'':<14}{'Elder':>7}{'Younger':>9}")
@@ -78,6 +79,63 @@ def _score(path: str) -> int:
     return 0
 
 
+def tournament_summary(res: Any) -> str:
+    """The tournament's result in a few lines of English."""
+    self = res
+    j = self.as_json()
+    n = max(self.parties, 1)
+    return "\n".join([
+        f"{self.a} (A) v {self.b} (B): {self.parties} parties, {self.deals} deals, "
+        f"rules {self.rules}, seed {self.seed}",
+        f"wins: A {self.a_wins} ({100 * self.a_wins / n:.1f}%), "
+        f"B {self.b_wins} ({100 * self.b_wins / n:.1f}%), draws {self.draws}",
+        f"average points per partie for A (settlement, + when A wins): "
+        f"{j['a_points_per_partie']:+.1f}",
+        f"rubicon rate: {100 * self.rubicons / n:.1f}% of parties; A's average margin per "
+        f"deal {j['a_margin_per_deal']:+.2f}",
+        f"time per decision, A ({self.a}): median {j['decision_seconds_median']:.4f} s, "
+        f"mean {j['decision_seconds_mean']:.4f} s, max {j['decision_seconds_max']:.3f} s "
+        f"over {j['decisions']} decisions",
+        f"time per decision, B ({self.b}): median {j['b_decision_seconds_median']:.4f} s, "
+        f"mean {j['b_decision_seconds_mean']:.4f} s, max {j['b_decision_seconds_max']:.3f} s"
+        f" over {j['b_decisions']} decisions",
+        f"wall time: {self.seconds:.1f} s",
+    ])
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    """The ``tournament`` command: summary on stdout (with ``--json`` its last line is one
+    JSON object), progress on stderr every few parties unless ``--quiet``."""
+    # Imported here: the players and the solver are not needed to score a record.
+    from piquet.players import make_player
+    from piquet.rules import get_rules
+    from piquet.tournament import TournamentResult, run_tournament
+
+    try:
+        make_player(args.a)
+        make_player(args.b)
+        get_rules(args.rules)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.parties < 1:
+        print("error: --parties must be at least 1", file=sys.stderr)
+        return 2
+    step = max(1, min(10, args.parties // 20))
+
+    def progress(r: TournamentResult) -> None:
+        if args.quiet or (r.parties % step and r.parties != args.parties):
+            return
+        print(f"[{r.parties}/{args.parties}] A {r.a_wins} B {r.b_wins} draws {r.draws}"
+              f"  {r.seconds:.0f} s", file=sys.stderr, flush=True)
+
+    res = run_tournament(args.a, args.b, args.parties, args.seed, args.rules, progress)
+    print(tournament_summary(res))
+    if args.json:
+        print(json.dumps(res.as_json(), sort_keys=True))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m piquet", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -94,9 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "score":
         return _score(args.file)
-    tournament = importlib.import_module("piquet.tournament")
-    code: int = tournament.run_tournament_cli(args)
-    return code
+    return _tournament(args)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ more on a tie) and the rubicon settlement (:mod:`piquet.partie`). Parties come i
 with the same deals and the seats swapped (A deals first in the even parties, B in the odd
 ones), which keeps the luck of the cards out of the comparison as far as it can be.
 
-Only :func:`run_tournament_cli` prints (progress to stderr, the summary to stdout).
+Nothing here prints: the command line (``python -m piquet tournament``, in
+``piquet/__main__.py``) says the progress and the summary.
 
 >>> from piquet.players import make_player
 >>> r = play_deal((make_player("greedy"), make_player("greedy")), seed=7, dealer=1)
@@ -16,10 +17,8 @@ Only :func:`run_tournament_cli` prints (progress to stderr, the summary to stdou
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -195,27 +194,6 @@ class TournamentResult:
             "seconds": round(self.seconds, 2),
         }
 
-    def summary(self) -> str:
-        j = self.as_json()
-        n = max(self.parties, 1)
-        return "\n".join([
-            f"{self.a} (A) v {self.b} (B): {self.parties} parties, {self.deals} deals, "
-            f"rules {self.rules}, seed {self.seed}",
-            f"wins: A {self.a_wins} ({100 * self.a_wins / n:.1f}%), "
-            f"B {self.b_wins} ({100 * self.b_wins / n:.1f}%), draws {self.draws}",
-            f"average points per partie for A (settlement, + when A wins): "
-            f"{j['a_points_per_partie']:+.1f}",
-            f"rubicon rate: {100 * self.rubicons / n:.1f}% of parties; A's average margin per "
-            f"deal {j['a_margin_per_deal']:+.2f}",
-            f"time per decision, A ({self.a}): median {j['decision_seconds_median']:.4f} s, "
-            f"mean {j['decision_seconds_mean']:.4f} s, max {j['decision_seconds_max']:.3f} s "
-            f"over {j['decisions']} decisions",
-            f"time per decision, B ({self.b}): median {j['b_decision_seconds_median']:.4f} s, "
-            f"mean {j['b_decision_seconds_mean']:.4f} s, max {j['b_decision_seconds_max']:.3f} s"
-            f" over {j['b_decisions']} decisions",
-            f"wall time: {self.seconds:.1f} s",
-        ])
-
 
 def run_tournament(a: str, b: str, parties: int, seed: int = 1,
                    rules: str | Rules = "britannica",
@@ -237,31 +215,3 @@ def run_tournament(a: str, b: str, parties: int, seed: int = 1,
             progress(res)
     res.seconds = time.perf_counter() - start
     return res
-
-
-def run_tournament_cli(args: Any) -> int:
-    """The ``tournament`` command: summary on stdout (with ``--json`` its last line is one
-    JSON object), progress on stderr every few parties unless ``--quiet``."""
-    try:
-        make_player(args.a)
-        make_player(args.b)
-        get_rules(args.rules)
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.parties < 1:
-        print("error: --parties must be at least 1", file=sys.stderr)
-        return 2
-    step = max(1, min(10, args.parties // 20))
-
-    def progress(r: TournamentResult) -> None:
-        if args.quiet or (r.parties % step and r.parties != args.parties):
-            return
-        print(f"[{r.parties}/{args.parties}] A {r.a_wins} B {r.b_wins} draws {r.draws}"
-              f"  {r.seconds:.0f} s", file=sys.stderr, flush=True)
-
-    res = run_tournament(args.a, args.b, args.parties, args.seed, args.rules, progress)
-    print(res.summary())
-    if args.json:
-        print(json.dumps(res.as_json(), sort_keys=True))
-    return 0
