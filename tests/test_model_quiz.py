@@ -37,6 +37,8 @@ from academy.quiz import (
 )
 from piquet.rules import PRESETS
 from ui import quiz_view
+from words.cards import card_name
+from words.names import preset_name
 
 SEEDS = ["7", "42", "class-3B", "99"]
 _SVG = re.compile(r"<svg [^>]*aria-label=\"([^\"]+)\"")
@@ -175,7 +177,7 @@ class Quiz(RuleBasedStateMachine):
             found = [q for k in LEVEL_KINDS[level]
                      if (q := generate_question(link["seed"], n, level, rules, kind=k)).prompt
                      == prompt and [r[1] for r in rows_shown(at)]
-                     == [[c.name for c in row.cards] for row in q.rows]]
+                     == [[card_name(c) for c in row.cards] for row in q.rows]]
             assert found, "the question shown is none the engine makes for this quiz"
             q = found[0]
         assert q.prompt == prompt
@@ -290,14 +292,14 @@ class Quiz(RuleBasedStateMachine):
         assert heading == f"Question {self.number}"
         rules = at.segmented_control(key="rules").value
         caption = (f"{q.group} · {q.title} · {level_title(q.level)} · "
-                   f"rules: {PRESETS[rules].title}")
+                   f"rules: {preset_name(rules)}")
         assert caption in [str(c.value) for c in at.main.caption]
 
         # the cards, and once answered (or revealed) the cards behind the answer
         teacher = bool(at.toggle(key="quiz_teacher").value)
         reveal = self.feedback is not None or (teacher and self.revealed)
-        want_rows = [(row.label, [c.name for c in row.cards],
-                      {c.name for c in row.highlight} if reveal else set()) for row in q.rows]
+        want_rows = [(row.label, [card_name(c) for c in row.cards],
+                      {card_name(c) for c in row.highlight} if reveal else set()) for row in q.rows]
         assert rows_shown(at) == want_rows
 
         # the score, the streak, the accuracy and the table of kinds: counted here

@@ -19,6 +19,7 @@ from piquet.declare import Answer
 from piquet.partie import Cut
 from ui.play.state import LOADED
 from words import use_language
+from words.cards import card_name
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
@@ -387,7 +388,7 @@ def test_discard_checkboxes_are_labelled_with_their_card() -> None:
     assert len(boxes) == 12 and len({b.label for b in boxes}) == 12
     for b in boxes:
         card = Card.of(b.key.removeprefix("play_discard_"))
-        assert card in hand and b.label == f"Discard the {card.name.lower()}"
+        assert card in hand and b.label == f"Discard the {card_name(card, start=False)}"
     boxes[0].check()
     ok(at.run())
     assert "the card you ticked to discard is outlined and dimmed" in texts(at)

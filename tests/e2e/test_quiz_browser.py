@@ -13,6 +13,7 @@ from scrolling import scroll_to_bottom, scrolled
 from academy.quiz import Question, generate_question
 from piquet.cards import Card
 from ui.cards import card_label
+from words.cards import card_name
 
 SEED, LEVEL = "7", "beginner"
 def _fill(page: Page, q: Question, values: dict[str, object]) -> None:
@@ -48,7 +49,7 @@ def test_answer_a_seeded_question_by_clicking(
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
     # the cards are drawn (SVG, named after the card for screen readers)
     for row in q.rows:
-        expect(page.locator(f"svg[aria-label='{row.cards[0].name}']").first).to_be_visible()
+        expect(page.locator(f"svg[aria-label='{card_name(row.cards[0])}']").first).to_be_visible()
     shot("quiz-question")
 
     _fill(page, q, q.correct)
