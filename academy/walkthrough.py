@@ -47,6 +47,7 @@ from piquet.record import SHEET_KEYS, DealRecord, DealScore, RecordError, score_
 from piquet.rules import Rules
 from words import _
 from words.declarations import answer_text, line_text, verdict_text
+from words.names import preset_name
 from words.play import trick_text
 from words.reckoning import bonus_text
 from words.walkthrough import Category
@@ -315,7 +316,8 @@ def build_steps(
     dealt = {"elder_hand": sort_cards(rec.elder), "younger_hand": sort_cards(rec.younger),
              "talon": talon}
     add("deal", _("The deal"),
-        ww.sentences(ww.deal_caption(rules.title), rule_sentence(rules, "last_trick_point")),
+        ww.sentences(ww.deal_caption(preset_name(rules.name)),
+                     rule_sentence(rules, "last_trick_point")),
         0, rules_cited=("last_trick_point",), **dealt)
 
     # 2. carte blanche (the engine's dialogue line says when it is shown under these rules)

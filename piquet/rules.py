@@ -1,5 +1,6 @@
 """Rules presets: ``britannica`` (Parlett's Britannica article; default) and ``cavendish``
-(the 1882 club laws). ``title`` is the name readers see, ``source`` the book or article.
+(the 1882 club laws). A preset is known by its id (``name``); the text layer names it and its
+source for readers (``words.names.preset_name``, ``preset_source``).
 
 >>> get_rules("cavendish").last_trick_point
 True
@@ -30,8 +31,6 @@ class Rules:
     """The options on which the authorities differ (RULES.md section 9)."""
 
     name: PresetName
-    title: str
-    source: str
     last_trick_point: bool
     """+1 to the winner of the twelfth trick ("for last")."""
     younger_must_exchange: bool
@@ -48,8 +47,6 @@ class Rules:
 
 BRITANNICA: Final = Rules(
     name="britannica",
-    title="Britannica (Parlett)",
-    source="Encyclopaedia Britannica, 'Piquet', by David Parlett",
     last_trick_point=False,
     younger_must_exchange=False,
     higher_cut_chooses=False,
@@ -58,8 +55,6 @@ BRITANNICA: Final = Rules(
 )
 CAVENDISH: Final = Rules(
     name="cavendish",
-    title="Cavendish (1882)",
-    source="Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)",
     last_trick_point=True,
     younger_must_exchange=True,
     higher_cut_chooses=True,

@@ -40,6 +40,7 @@ from piquet.play import legal_cards, play_tricks, trick_winner
 from piquet.rules import PRESETS, get_rules
 from words.cards import suit_name
 from words.declarations import combination_name
+from words.names import preset_name
 from words.reckoning import event_name
 
 TIMEOUT = 120
@@ -375,7 +376,7 @@ class LessonWidgets(RuleBasedStateMachine):
             return
         blanche = analyse(hand).carte_blanche
         assert bool(self.at.success) == blanche
-        assert any(self.preset.title in c for c in _vals(self.at.caption))
+        assert any(preset_name(self.preset.name) in c for c in _vals(self.at.caption))
 
     def _check_dialogue(self) -> None:
         elder = _hand(self.at.text_input(key="lessons_dlg_elder").value)

@@ -18,6 +18,7 @@ from piquet import PRESETS, Card, Suit, parse_cards
 from ui.content import lessons, text
 from ui.lessons import page_links
 from words import PSEUDO, use_language
+from words.names import preset_name
 
 TIMEOUT = 120  # seconds per run: the machine is slow
 LESSONS = lessons()
@@ -410,11 +411,11 @@ def test_partie_bad_totals_are_all_named_and_no_stale_result_stays() -> None:
 def test_differences_table_comes_from_the_presets() -> None:
     at = open_lessons("differences")
     table = at.table[0].value
-    in_use = f"{PRESETS['britannica'].title} (in use)"  # the names readers see
+    in_use = f"{preset_name('britannica')} (in use)"  # the names readers see
     assert in_use in table.columns
     row = table[table["rule"] == "Point for the last trick"].iloc[0]
     assert row[in_use] == "none"
-    assert row[PRESETS["cavendish"].title] == "+1 to the winner of trick 12"
+    assert row[preset_name("cavendish")] == "+1 to the winner of trick 12"
     scores = at.table[1].value
     assert list(scores["Elder: total"]) == [27, 28]
 
@@ -470,7 +471,7 @@ def test_blanche_says_when_each_player_shows_it(preset: str, words: str) -> None
     set_preset(at, preset)
     run(at)
     caption = "\n".join(str(c.value) for c in at.caption)
-    assert words in caption and PRESETS[preset].title in caption
+    assert words in caption and preset_name(preset) in caption
 
 
 def test_reckoning_missed_pique_when_younger_captures_first() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from academy.rule_text import RuleFlag, rule_sentence
 from piquet import PRESETS, Rules
-from ui.settings import preset_label
 from words import _
+from words.names import preset_name, preset_source
 
 
 def _labels() -> tuple[tuple[str, RuleFlag], ...]:
@@ -20,19 +20,6 @@ def _labels() -> tuple[tuple[str, RuleFlag], ...]:
     )
 
 
-def preset_source(name: str) -> str:
-    """The book or article a preset follows, in the current language (the engine's own
-    ``source`` for a preset it does not name)."""
-    if name == "britannica":
-        # TRANSLATORS: the source of the britannica preset (an article's title in quotes).
-        return _("Encyclopaedia Britannica, 'Piquet', by David Parlett")
-    if name == "cavendish":
-        # TRANSLATORS: the source of the cavendish preset (a book's title).
-        return _("Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)")
-    rules = PRESETS.get(name)
-    return rules.source if rules is not None else name
-
-
 def _rows(r: Rules) -> dict[str, str]:
     out = {_("Source"): preset_source(r.name)}
     out.update({label: rule_sentence(r, flag) for label, flag in _labels()})
@@ -42,4 +29,4 @@ def _rows(r: Rules) -> dict[str, str]:
 
 def presets_table() -> dict[str, dict[str, str]]:
     """``{preset title: {option: value}}``, ready for ``st.table``."""
-    return {preset_label(r.name): _rows(r) for r in PRESETS.values()}
+    return {preset_name(r.name): _rows(r) for r in PRESETS.values()}

@@ -20,6 +20,7 @@ import streamlit as st
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
 from words import _
+from words.names import preset_name
 
 RULES_KEY: Final = "rules"
 FOUR_COLOUR_KEY: Final = "four_colour"
@@ -32,21 +33,13 @@ _NOTICE: Final = "_settings_notices"
 
 
 def preset_label(name: str) -> str:
-    """A preset as readers know it, in the current language: ``"cavendish"`` →
-    ``"Cavendish (1882)"`` (the one label table of the presets; the engine's own ``title``
-    for a preset it does not name).
+    """A preset as readers know it, in the current language (:func:`words.names.preset_name`,
+    the one label table of the presets).
 
     >>> preset_label("britannica"), preset_label("cavendish"), preset_label("nope")
     ('Britannica (Parlett)', 'Cavendish (1882)', 'nope')
     """
-    titles = {
-        # TRANSLATORS: a rules preset: the Britannica article on piquet, by David Parlett.
-        "britannica": _("Britannica (Parlett)"),
-        # TRANSLATORS: a rules preset: the club laws in Cavendish's Laws of Piquet (1882).
-        "cavendish": _("Cavendish (1882)"),
-    }
-    rules = PRESETS.get(name)
-    return titles.get(name) or (rules.title if rules is not None else name)
+    return preset_name(name)
 
 
 def _shown(raw: object) -> str:

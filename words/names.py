@@ -1,17 +1,20 @@
-"""One name per concept: the players' roles and the declaration categories, in words.
+"""One name per concept: the players' roles, the declaration categories and the rules
+presets, in words.
 
-Every page, lesson, quiz and walkthrough names a role or a category through here (one label
-table per concept).
+Every page, lesson, quiz and walkthrough names a role, a category or a preset through here
+(one label table per concept; the engine knows a preset by its id only).
 
 >>> role_name("elder"), category_title("sequences"), category_noun("sets")
 ('Elder', 'Sequence', 'set')
+>>> preset_name("cavendish"), preset_source("britannica")
+('Cavendish (1882)', "Encyclopaedia Britannica, 'Piquet', by David Parlett")
 """
 
 from __future__ import annotations
 
 from words import _, pgettext
 
-__all__ = ["category_noun", "category_title", "role_name"]
+__all__ = ["category_noun", "category_title", "preset_name", "preset_source", "role_name"]
 
 
 def role_name(role: str) -> str:
@@ -44,3 +47,30 @@ def category_noun(category: str) -> str:
         "sets": pgettext("category noun", "set"),
     }
     return nouns[category]
+
+
+def preset_name(name: str) -> str:
+    """A rules preset (its id, :attr:`piquet.rules.Rules.name`) as readers know it:
+    ``"cavendish"`` → ``"Cavendish (1882)"``; an id no preset has, as given.
+
+    >>> preset_name("britannica"), preset_name("nope")
+    ('Britannica (Parlett)', 'nope')
+    """
+    if name == "britannica":
+        # TRANSLATORS: a rules preset: the Britannica article on piquet, by David Parlett.
+        return _("Britannica (Parlett)")
+    if name == "cavendish":
+        # TRANSLATORS: a rules preset: the club laws in Cavendish's Laws of Piquet (1882).
+        return _("Cavendish (1882)")
+    return name
+
+
+def preset_source(name: str) -> str:
+    """The book or article a rules preset (its id) follows; an id no preset has, as given."""
+    if name == "britannica":
+        # TRANSLATORS: the source of the britannica preset (an article's title in quotes).
+        return _("Encyclopaedia Britannica, 'Piquet', by David Parlett")
+    if name == "cavendish":
+        # TRANSLATORS: the source of the cavendish preset (a book's title).
+        return _("Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)")
+    return name

@@ -60,14 +60,9 @@ def player_name(player: str | None) -> str:
 
 
 def preset_title(rules: Rules) -> str:
-    """A rules preset as readers know it (the same messages as the page's preset selector)."""
-    if rules.name == "britannica":
-        # TRANSLATORS: a rules preset: the Britannica article on piquet, by David Parlett.
-        return _("Britannica (Parlett)")
-    if rules.name == "cavendish":
-        # TRANSLATORS: a rules preset: the club laws in Cavendish's Laws of Piquet (1882).
-        return _("Cavendish (1882)")
-    return rules.title
+    """A rules preset as readers know it (:func:`words.names.preset_name`, the page's preset
+    selector's names)."""
+    return names.preset_name(rules.name)
 
 
 def sequence_id(length: int, top: Rank | int) -> str:

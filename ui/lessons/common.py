@@ -27,6 +27,7 @@ from ui.settings import four_colour, preset_label
 from ui.text import md_escape
 from words import _, ngettext
 from words.errors import error_text
+from words.names import preset_name
 
 __all__ = [
     "CARD_WIDTH",
@@ -151,11 +152,11 @@ def blanche_timing(rules: Rules) -> str:
     # TRANSLATORS: a caption; {elder} and {younger} are one sentence each, on when that
     # player shows his carte blanche.
     return _("When it is shown, under {preset}: {elder} {younger}",
-             preset=preset_label(rules.name), elder=blanche_showing(rules, "elder"),
+             preset=preset_name(rules.name), elder=blanche_showing(rules, "elder"),
              younger=blanche_showing(rules, "younger"))
 
 
 def preset_note(rules: Rules) -> None:
     """The rules preset in use (a caption under a widget)."""
     st.caption(_("Rules in use: **{preset}** (change it in the sidebar).",
-                 preset=preset_label(rules.name)))
+                 preset=preset_name(rules.name)))

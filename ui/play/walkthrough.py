@@ -33,11 +33,11 @@ from ui.record_help import (
     record_uploader,
     show_record_problems,
 )
-from ui.settings import current_rules, follow_rules, preset_label
+from ui.settings import current_rules, follow_rules
 from ui.text import md_escape
 from words import _, language, use_language
 from words.errors import error_text
-from words.names import role_name
+from words.names import preset_name, role_name
 
 
 def _link_text() -> str:
@@ -240,7 +240,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
             st.markdown(_("**Lesson:** {lesson}", lesson=md_escape(sc.lesson)))
         if rules.name != current_rules().name:
             st.caption(_("This deal is scored under its own rules: {rules}.",
-                         rules=md_escape(preset_label(rules.name))))
+                         rules=md_escape(preset_name(rules.name))))
     _nav(n, step.number, present)
     hands = {"elder": step.elder_hand, "younger": step.younger_hand}
     trick_cards = frozenset(step.trick or ())

@@ -8,10 +8,10 @@ import streamlit as st
 
 from piquet.deal import DealState
 from piquet.rules import PRESETS, Rules
-from ui.lessons.common import cavendish_deal, preset_label
-from ui.presets import preset_source
+from ui.lessons.common import cavendish_deal
 from ui.settings import current_rules
 from words import _
+from words.names import preset_name, preset_source
 
 
 def _rule_text() -> dict[str, tuple[str, str, str, str]]:
@@ -47,15 +47,15 @@ def _rule_rows(current: Rules) -> list[dict[str, str]]:
     def title(name: str) -> str:
         if name == current.name:
             # TRANSLATORS: a column's heading: the preset chosen in the sidebar.
-            return _("{preset} (in use)", preset=preset_label(name))
-        return preset_label(name)
+            return _("{preset} (in use)", preset=preset_name(name))
+        return preset_name(name)
 
     rule, changes = _("rule"), _("changes")
     rows = [{rule: _("Source"), **{title(n): preset_source(n) for n in PRESETS},
              changes: ""}]
     texts = _rule_text()
     for f in fields(Rules):
-        if f.name in ("name", "title", "source"):  # the preset's own, not an option
+        if f.name == "name":  # the preset's id, not an option
             continue
         # an option this table does not know yet: its field name (the test names it)
         label, yes, no, what = texts.get(f.name, (f.name, _("yes"), _("no"), ""))
@@ -77,7 +77,7 @@ def differences_widget() -> None:
     score_rows = []
     for n, preset in PRESETS.items():
         sheet = DealState.from_record({**record, "rules": n}).score().as_dict()
-        score_rows.append({_("preset"): preset_label(n),
+        score_rows.append({_("preset"): preset_name(n),
                            _("Elder: play"): sheet["elder"]["play"],
                            _("Elder: total"): sheet["elder"]["total"],
                            _("Younger: total"): sheet["younger"]["total"],
