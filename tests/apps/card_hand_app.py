@@ -81,8 +81,7 @@ if __name__ == "__main__":
     assert chosen == selection("pick")
 
     st.subheader("Play a card")
-    card_hand("play", PLAY, mode="play", on_change=_played, label="Cards to play",
-              four_colour=four)
+    card_hand("play", PLAY, mode="play", on_change=_played, label="Cards to play", four_colour=four)
     st.write("played: " + (" ".join(st.session_state.get("played", [])) or "none"))
 
     st.subheader("Opponent")

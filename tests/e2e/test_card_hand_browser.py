@@ -52,14 +52,25 @@ def demo() -> Iterator[str]:
     """``streamlit run tests/apps/card_hand_app.py`` on a free port; its base URL."""
     port = _free_port()
     cmd = [
-        sys.executable, "-m", "streamlit", "run", DEMO, "--server.headless=true",
-        f"--server.port={port}", "--server.address=127.0.0.1",
-        "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        DEMO,
+        "--server.headless=true",
+        f"--server.port={port}",
+        "--server.address=127.0.0.1",
+        "--browser.gatherUsageStats=false",
+        "--server.fileWatcherType=none",
     ]
     with tempfile.TemporaryFile(mode="w+") as log:
         proc = subprocess.Popen(
-            cmd, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=log,
-            stderr=subprocess.STDOUT, text=True,
+            cmd,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         url = f"http://127.0.0.1:{port}"
         try:
@@ -107,6 +118,8 @@ def _idle(page: Page) -> None:
     )
     expect(page.get_by_text("end", exact=True)).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("[data-testid='stSkeleton']:visible")).to_have_count(0)
+    # every hand laid out by its JavaScript (it marks its row count)
+    expect(page.locator(".pq-hand[data-rows]")).to_have_count(3, timeout=TIMEOUT_MS)
 
 
 def _cards(page: Page, hand: str) -> Locator:
@@ -228,7 +241,9 @@ def test_keyboard_tab_arrows_space_enter(browser: Browser, demo: str) -> None:
         group = page.locator(".st-key-pick_hand").locator("[role='group']")
         expect(group).to_have_attribute("aria-label", "Your hand")
         # one tab stop per hand
-        tabbable = _cards(page, "pick").evaluate_all("bs => bs.filter(b => b.tabIndex === 0).length")
+        tabbable = _cards(page, "pick").evaluate_all(
+            "bs => bs.filter(b => b.tabIndex === 0).length"
+        )
         assert tabbable == 1
         for _ in range(15):
             page.keyboard.press("Tab")
@@ -344,9 +359,7 @@ def _learner(page: Page) -> str:
     return text.removeprefix("learner:").strip()
 
 
-def test_learner_id_survives_a_reload_and_is_apart_per_browser(
-    browser: Browser, demo: str
-) -> None:
+def test_learner_id_survives_a_reload_and_is_apart_per_browser(browser: Browser, demo: str) -> None:
     one = browser.new_context(viewport=DESKTOP)
     two = browser.new_context(viewport=DESKTOP)
     try:
