@@ -141,11 +141,17 @@ def _v3_partie_in_progress(conn: Connection) -> None:
     parties.create(conn)
 
 
+def _v4_round_state(conn: Connection) -> None:
+    kind = JSON().compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE rounds ADD COLUMN state {kind}"))
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
     Step(2, "quiz rounds and answers", _v2_quiz_rounds),
     Step(3, "partie in progress", _v3_partie_in_progress),
+    Step(4, "quiz round state", _v4_round_state),
 )
 LATEST: Final = STEPS[-1].version
 

@@ -58,6 +58,7 @@ from store.writes import (
     ItemSeen,
     RoundFinished,
     RoundStarted,
+    RoundState,
     SavePartie,
     SaveSettings,
     Write,
@@ -208,6 +209,12 @@ class Store:
                 .where(t.rounds.c.learner == key, t.rounds.c.round_id == write.round_id)
                 .values(finished_at=write.at)
             )
+        elif isinstance(write, RoundState):
+            conn.execute(
+                update(t.rounds)
+                .where(t.rounds.c.learner == key, t.rounds.c.round_id == write.round_id)
+                .values(state=write.state)
+            )
         elif isinstance(write, SavePartie):
             _upsert(conn, t.parties, {"learner": key},
                     {"data": write.data, "saved_at": write.at})
@@ -323,6 +330,19 @@ class Store:
             )
             for row in rows
         ]
+
+    def latest_round(self, key: LearnerKey) -> tuple[Any, datetime | None] | None:
+        """The state saved (:class:`~store.writes.RoundState`) of the learner's latest round
+        and when it finished (None: in progress); None without a round or a saved state."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(t.rounds.c.state, t.rounds.c.finished_at)
+                .where(t.rounds.c.learner == key)
+                .order_by(t.rounds.c.started_at.desc(), t.rounds.c.id.desc()).limit(1)
+            ).first()
+        if row is None or row.state is None:
+            return None
+        return row.state, row.finished_at
 
     def round_answers(self, key: LearnerKey, round_id: str) -> list[tuple[int, str, str]]:
         """``(position, kind, outcome)`` of each answer of one round, in order."""

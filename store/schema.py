@@ -109,6 +109,7 @@ rounds = Table(
     Column("length", Integer, nullable=False),
     Column("started_at", UTCDateTime, nullable=False),
     Column("finished_at", UTCDateTime),
+    Column("state", JSON),  # v4: what the round needs to resume (a JSON document)
     UniqueConstraint("learner", "round_id", name="uq_rounds_learner_round"),
 )
 

@@ -21,6 +21,7 @@ __all__ = [
     "ItemSeen",
     "RoundFinished",
     "RoundStarted",
+    "RoundState",
     "SavePartie",
     "SaveSettings",
     "Write",
@@ -100,6 +101,20 @@ class RoundFinished:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundState:
+    """The state of a quiz round (any JSON document: what it needs to resume after a reload;
+    it replaces the one saved before). The round must have been started."""
+
+    at: datetime
+    round_id: str
+    state: Any
+
+    def __post_init__(self) -> None:
+        _check_text("round_id", self.round_id, _ID_MAX)
+        json.dumps(self.state)  # raises TypeError now, not later inside a transaction
+
+
+@dataclass(frozen=True, slots=True)
 class SavePartie:
     """The partie in progress (any JSON document; it replaces the one saved before)."""
 
@@ -124,5 +139,5 @@ class Forget:
 
 Write: TypeAlias = (
     SaveSettings | ItemSeen | RoundStarted | AnswerGiven | RoundFinished | SavePartie
-    | ClearPartie | Forget
+    | ClearPartie | Forget | RoundState
 )

@@ -27,7 +27,7 @@ import logging
 import os
 import threading
 from collections.abc import Mapping, MutableMapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -44,6 +44,7 @@ from store import (
     LearnerKey,
     RoundFinished,
     RoundStarted,
+    RoundState,
     RoundSummary,
     SavePartie,
     Saver,
@@ -73,11 +74,13 @@ __all__ = [
     "item_seen",
     "items",
     "kind_totals",
+    "latest_round",
     "learner",
     "notice",
     "partie",
     "round_finished",
     "round_started",
+    "round_state",
     "rounds",
     "save_partie",
     "save_settings",
@@ -248,6 +251,11 @@ def round_finished(round_id: str) -> bool:
     return _write(RoundFinished, round_id=round_id)
 
 
+def round_state(round_id: str, state: Any) -> bool:
+    """Keep ``state`` (a JSON document) as what the started round needs to resume."""
+    return _write(RoundState, round_id=round_id, state=state)
+
+
 def save_partie(data: Any) -> bool:
     """Keep ``data`` (a JSON document) as the learner's partie in progress."""
     return _write(SavePartie, data=data)
@@ -295,6 +303,21 @@ def due_items(
 def rounds(limit: int = 20) -> list[RoundSummary]:
     key = learner()
     return [] if key is None else _saver().read(lambda s: s.rounds(key, limit), [])
+
+
+def latest_round() -> tuple[Any, datetime | None] | None:
+    """The saved state of the learner's latest quiz round and when it finished (None: in
+    progress); the unsaved state when one waits; None without a round."""
+    key = learner()
+    if key is None:
+        return None
+    waiting = [w for k, w in _saver().pending if k == key]
+    states = [w for w in waiting if isinstance(w, RoundState)]
+    if states:
+        ended = [w.at for w in waiting
+                 if isinstance(w, RoundFinished) and w.round_id == states[-1].round_id]
+        return states[-1].state, (ended[-1] if ended else None)
+    return _saver().read(lambda s: s.latest_round(key), None)
 
 
 def kind_totals() -> dict[str, KindTotals]:
