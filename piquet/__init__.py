@@ -12,6 +12,7 @@ from piquet.cards import (
     SUITS,
     Card,
     CardError,
+    CardHint,
     HandError,
     Rank,
     Suit,
@@ -42,7 +43,7 @@ from piquet.declare import (
     Verdict,
     declaration_from_spec,
 )
-from piquet.errors import PiquetError
+from piquet.errors import PiquetError, PlayerError
 from piquet.exchange import ExchangeError
 from piquet.partie import Partie, PartieError, Settlement, cut_for_deal, settle_partie
 from piquet.play import PlayError
@@ -78,6 +79,7 @@ __all__ = [
     "BlancheShowing",
     "Card",
     "CardError",
+    "CardHint",
     "CardSet",
     "Combinations",
     "DealRecord",
@@ -96,6 +98,7 @@ __all__ = [
     "PiquetError",
     "PlayError",
     "PlayPoint",
+    "PlayerError",
     "Point",
     "Rank",
     "Reason",

@@ -115,8 +115,8 @@ class Card:
 
     >>> Card(Rank.QUEEN, Suit.HEARTS)
     Card('QH')
-    >>> Card.of("QH").name
-    'Queen of hearts'
+    >>> Card.of("QH").pretty
+    'Q♥'
     """
 
     rank: Rank
@@ -139,11 +139,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
-
-    @property
-    def name(self) -> str:
-        """``Queen of hearts``: the card's spoken name (used as its ``aria-label``)."""
-        return f"{self.rank.noun.capitalize()} of {self.suit.noun}"
 
     @property
     def pretty(self) -> str:
@@ -191,12 +186,12 @@ def parse_card(token: str) -> Card:
     if card is None:
         card = _BY_TOKEN.get(token.strip())
     if card is None:
-        hint = _hint(token)
+        hint = card_hint(token)
         raise CardError(
             f"{_quote(token)} is not a card"
-            + (" (a card is a rank then a suit, like AS or 10H)" if hint == "rank_only" else
-               " (the piquet pack has no cards below the seven)" if hint == "below_seven"
-               else ""), values=(token,))
+            + (" (a card is a rank then a suit, like AS or 10H)" if hint is CardHint.RANK_ONLY
+               else " (the piquet pack has no cards below the seven)"
+               if hint is CardHint.BELOW_SEVEN else ""), values=(token,))
     return card
 
 
@@ -205,14 +200,27 @@ def _quote(token: str) -> str:
     return repr(shown)
 
 
-def _hint(token: str) -> str:
-    """Why a token that is not a card looks like one: ``rank_only``, ``below_seven`` or ''."""
+class CardHint(Enum):
+    """Why a token that is not a card looks like one."""
+
+    RANK_ONLY = "rank_only"
+    """A rank, or one character: a card is a rank then a suit."""
+    BELOW_SEVEN = "below_seven"
+    """A card below the seven (6S): the piquet pack has none."""
+
+
+def card_hint(token: str) -> CardHint | None:
+    """What a token that is not a card most likely meant (``None``: no hint).
+
+    >>> card_hint("Q"), card_hint("5H"), card_hint("QQ")
+    (<CardHint.RANK_ONLY: 'rank_only'>, <CardHint.BELOW_SEVEN: 'below_seven'>, None)
+    """
     t = token.strip().upper()
     if t in _RANK_TOKENS or len(t) == 1:
-        return "rank_only"
+        return CardHint.RANK_ONLY
     if len(t) >= 2 and t[:-1] in ("6", "5", "4", "3", "2") and t[-1] in "SHDC♠♥♦♣":
-        return "below_seven"
-    return ""
+        return CardHint.BELOW_SEVEN
+    return None
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -27,3 +27,9 @@ class PiquetError(ValueError):
         super().__init__(message)
         self.code: str = code or self.default_code
         self.values: tuple[object, ...] = values
+
+class PlayerError(PiquetError):
+    """A player name or computer level that does not exist (``unknown_player``,
+    ``unknown_level``; ``values``: what was given, then the strongest level)."""
+
+    default_code = "unknown_player"

@@ -55,6 +55,7 @@ from piquet.combos import (
 )
 from piquet.deal import Phase, PlayerView
 from piquet.declare import decide
+from piquet.errors import PlayerError
 from piquet.play import trick_winner
 from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, PIQUE, REPIQUE, Role
 from piquet.solver import SearchTimeout, Solver
@@ -711,12 +712,14 @@ LEVELS: Final = {
 }
 
 
+
 class ComputerPlayer(Player):
     """The computer player at one level (1 weakest ... :data:`MAX_LEVEL` strongest)."""
 
     def __init__(self, level: int = MAX_LEVEL, seed: int | None = None) -> None:
         if level not in LEVELS:
-            raise ValueError(f"computer levels are 1 to {MAX_LEVEL}, not {level}")
+            raise PlayerError(f"computer levels are 1 to {MAX_LEVEL}, not {level}",
+                              code="unknown_level", values=(level, MAX_LEVEL))
         self.level = level
         self.params = LEVELS[level]
         self.name = "computer" if level == MAX_LEVEL else f"computer:{level}"
@@ -982,10 +985,10 @@ def make_player(name: str, seed: int | None = None) -> Player:
 
     >>> make_player("computer").name, make_player("computer:1").name
     ('computer', 'computer:1')
-    >>> make_player("expert")
+    >>> make_player("expert")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown player 'expert' (use random, greedy, computer or computer:1 to computer:3)
+    piquet.errors.PlayerError: unknown player 'expert' (use random, greedy, computer or ...)
     """
     key = name.strip().lower()
     if key == "random":
@@ -998,5 +1001,5 @@ def make_player(name: str, seed: int | None = None) -> Player:
         lvl = key.split(":", 1)[1]
         if lvl.isdigit() and int(lvl) in LEVELS:
             return ComputerPlayer(int(lvl), seed)
-    raise ValueError(f"unknown player {name!r} (use random, greedy, computer or computer:1 to "
-                     f"computer:{MAX_LEVEL})")
+    raise PlayerError(f"unknown player {name!r} (use random, greedy, computer or computer:1 to "
+                      f"computer:{MAX_LEVEL})", code="unknown_player", values=(name, MAX_LEVEL))

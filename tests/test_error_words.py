@@ -41,6 +41,7 @@ from piquet.cards import DECK, Card
 from piquet.deal import Action, DealState, deal_cards
 from piquet.exchange import verify_discard
 from piquet.play import play_indices, verify_play
+from piquet.players import ComputerPlayer, make_player
 from piquet.record import ProblemCode
 from piquet.rules import CAVENDISH
 from words import use_language
@@ -117,6 +118,9 @@ CASES: list[tuple[str, Callable[[], object], str, str]] = [
         "AS 7S 8S 7H 8H 9H 7D 8D 9D 7C 8C 9C")), "AS", "piquet/scoring.py"),
     # presets
     ("unknown preset", lambda: get_rules("hoyle"), "hoyle", "piquet/rules.py"),
+    # players
+    ("unknown player", lambda: make_player("expert"), "expert", "piquet/players.py"),
+    ("unknown computer level", lambda: ComputerPlayer(9), "9", "piquet/players.py"),
     # the exchange
     ("discard not held", lambda: verify_discard(0, parse_cards("AS"), range(1, 6), "Elder"),
      "AS", "piquet/exchange.py"),

@@ -29,10 +29,10 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Final
 
-from piquet.cards import Card, CardError, HandError, Rank, Suit, parse_card
+from piquet.cards import Card, CardError, CardHint, HandError, Rank, Suit, card_hint, parse_card
 from piquet.deal import ActionError
 from piquet.declare import DeclarationError
-from piquet.errors import PiquetError
+from piquet.errors import PiquetError, PlayerError
 from piquet.exchange import ExchangeError
 from piquet.partie import PartieError
 from piquet.play import PlayError
@@ -61,8 +61,6 @@ __all__ = [
 ]
 
 _QUOTED_LENGTH: Final = 20
-_RANKS: Final = frozenset(("A", "K", "Q", "J", "10", "T", "9", "8", "7"))
-_SUITS: Final = "SHDC♠♥♦♣"
 
 
 def quoted(token: str) -> str:
@@ -93,29 +91,6 @@ def who_text(who: object) -> str:
     write it) by its name in the current language, any other label as given."""
     role = role_of(who)
     return role_name(role) if role is not None else str(who)
-
-
-class CardHint(Enum):
-    """Why a token that is not a card looks like one."""
-
-    RANK_ONLY = "rank_only"
-    """A rank, or one character: a card is a rank then a suit."""
-    BELOW_SEVEN = "below_seven"
-    """A card below the seven (6S): the piquet pack has none."""
-
-
-def card_hint(token: str) -> CardHint | None:
-    """What a token that is not a card most likely meant (``None``: no hint).
-
-    >>> card_hint("Q"), card_hint("5H"), card_hint("QQ")
-    (<CardHint.RANK_ONLY: 'rank_only'>, <CardHint.BELOW_SEVEN: 'below_seven'>, None)
-    """
-    t = token.strip().upper()
-    if t in _RANKS or len(t) == 1:
-        return CardHint.RANK_ONLY
-    if len(t) >= 2 and t[:-1] in ("6", "5", "4", "3", "2") and t[-1] in _SUITS:
-        return CardHint.BELOW_SEVEN
-    return None
 
 
 def not_a_card_text(token: object, *, shown: str | None = None) -> str:
@@ -497,6 +472,18 @@ def _partie_text(e: PiquetError) -> str | None:
     return None
 
 
+def _player_text(e: PiquetError) -> str | None:
+    """players.py's PlayerError: a player's name or a computer level that does not exist."""
+    v, code = e.values, e.code
+    if code == "unknown_level" and len(v) == 2:
+        return _("computer levels are 1 to {top}, not {level}", top=v[1],
+                 level=shown_value(v[0]))
+    if code == "unknown_player" and len(v) == 2:
+        return _("unknown player {name} (use random, greedy, computer or computer:1 to "
+                 "computer:{top})", name=shown_value(v[0]), top=v[1])
+    return None
+
+
 _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | None]], ...]] = (
     (RulesError, _rules_text),
     (ExchangeError, _exchange_text),
@@ -507,6 +494,7 @@ _FAMILIES: Final[tuple[tuple[type[PiquetError], Callable[[PiquetError], str | No
     (ActionError, _action_text),
     (ReckonError, _reckon_text),
     (PartieError, _partie_text),
+    (PlayerError, _player_text),
 )
 
 
