@@ -42,3 +42,10 @@ def test_package_imports(package: str, forbidden: set[str]) -> None:
 def test_no_teaching_module_left_in_the_engine() -> None:
     for name in ("quiz.py", "walkthrough.py"):
         assert not (ROOT / "piquet" / name).exists(), name
+
+
+@pytest.mark.parametrize("folder", ["ui", "academy", "app_pages", "words", "store"])
+def test_no_file_over_700_lines(folder: str) -> None:
+    long = {str(p.relative_to(ROOT)): n for p in sorted((ROOT / folder).rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert not long
