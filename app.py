@@ -1,11 +1,19 @@
 """Piquet Academy: the router and frame. Every page is listed here; the sidebar holds the
 settings every page honours (the rules preset ``?rules=`` and the four-colour deck
-``?four_colour=1``, kept in the URL by ``ui.settings``)."""
+``?four_colour=1``, kept in the URL by ``ui.settings``; the URL first, then the learner's
+stored settings).
+
+Every run: the learner's id first (``ui.progress.start``: cookie, browser storage, a resume
+link, or a new anonymous id), the waiting progress flushed, the "not saving" notice when the
+database is away; the partie in progress restored before Play; after the page, the partie
+kept and the id written to the browser (``browser_store``, last)."""
 
 from pathlib import Path
 
 import streamlit as st
 
+from ui import progress, storage
+from ui.components.browser_store import browser_store
 from ui.settings import rules_selector
 from ui.style import inject_css
 from words import _
@@ -15,6 +23,7 @@ PAGES = HERE / "app_pages"
 
 st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
 inject_css()
+progress.start()
 
 pages = [
     st.Page(PAGES / "home.py", title=_("Home"), icon=":material/home:", default=True),
@@ -26,6 +35,8 @@ pages = [
     st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:", url_path="play"),
     st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
             url_path="scoresheet"),
+    st.Page(PAGES / "progress.py", title=_("My progress"), icon=":material/insights:",
+            url_path="progress"),
     st.Page(PAGES / "about.py", title=_("About"), icon=":material/info:", url_path="about"),
 ]
 nav = st.navigation(pages, position="top")
@@ -35,4 +46,10 @@ with st.sidebar:
     rules_selector()
     st.caption(_("Every score on every page follows the preset chosen here."))
 
+storage.show_notice()
+progress.show_messages()
+if nav.url_path == "play":
+    progress.restore()
 nav.run()
+progress.keep()
+browser_store()

@@ -6,6 +6,11 @@ Both are kept in the URL so that a link reproduces what its sender saw: ``?rules
 (Parlett)"), so it is not bound with ``bind="query-params"`` (which in Streamlit 1.67 would put
 the formatted label in the URL): the frame keeps the parameters itself.
 
+Precedence: the URL first, then the learner's stored setting (:func:`ui.storage.stored_settings`,
+read once a session for each learner), then the defaults. A change of the widget is saved
+(:func:`ui.storage.save_settings`), so the preset and the deck survive a reload without URL
+parameters; a link's value applies without being saved.
+
 - A link's value wins on the run it arrives (a new session, or the browser's back button).
 - A page switch drops plain query parameters: the frame writes them back from the session.
 - A change of the widget writes the URL in its ``on_change`` callback, before the run.
@@ -19,6 +24,7 @@ import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
+from ui import storage
 from words import _
 from words.names import preset_name
 
@@ -30,6 +36,7 @@ DEFAULT_PRESET: Final = DEFAULT_RULES.name
 _ON: Final = ("1", "true", "yes", "on")
 _OFF: Final = ("0", "false", "no", "off", "")
 _NOTICE: Final = "_settings_notices"
+_STORED_FOR: Final = "_settings_stored_for"  # the learner key whose stored settings apply
 
 
 def preset_label(name: str) -> str:
@@ -72,15 +79,37 @@ def _on_rules() -> None:
         name = DEFAULT_PRESET
         st.session_state[RULES_KEY] = name
     _set_param(RULES_KEY, _rules_param(str(name)))
+    storage.save_settings(preset=str(name))
 
 
 def _on_four_colour() -> None:
-    _set_param(FOUR_COLOUR_PARAM, _colour_param(bool(st.session_state.get(FOUR_COLOUR_KEY))))
+    on = bool(st.session_state.get(FOUR_COLOUR_KEY))
+    _set_param(FOUR_COLOUR_PARAM, _colour_param(on))
+    storage.save_settings(four_colour=on)
+
+
+def apply_stored_settings() -> None:
+    """The learner's stored settings into the session, once a session for each learner (a
+    resume link brings another learner's); the URL, read after, still wins."""
+    ss = st.session_state
+    key = storage.learner()
+    if key is None or ss.get(_STORED_FOR) == key:
+        return
+    ss[_STORED_FOR] = key
+    stored = storage.stored_settings()
+    if stored is None:
+        return
+    if stored.preset in PRESETS:
+        ss[RULES_KEY] = stored.preset
+    if stored.four_colour is not None:
+        ss[FOUR_COLOUR_KEY] = bool(stored.four_colour)
 
 
 def sync_settings_from_url() -> None:
     """Read ``?rules=`` and ``?four_colour=`` into the session (before the widgets are drawn);
-    an unusable value is named and dropped. Then write the session's values back to the URL."""
+    an unusable value is named and dropped. Then write the session's values back to the URL.
+    The learner's stored settings come first (:func:`apply_stored_settings`): the URL wins."""
+    apply_stored_settings()
     ss = st.session_state
     notices: list[str] = []
     raw = st.query_params.get(RULES_KEY)

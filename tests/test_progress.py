@@ -1,0 +1,394 @@
+"""Progress kept, through the whole app (AppTest): the learner's id, a reload, the settings'
+precedence, the resume link (valid, forged, broken), forget me, the partie on Play across a
+reload, Home's "continue where you left off" and lesson path, practise my misses, the
+database outage, and the pseudo-locale.
+
+A reload is a new AppTest over the same SQLite file with the same cookie. AppTest cannot set
+cookies: with ``PIQUET_TESTING=1`` the frame takes ``session_state["_pq_test_cookie"]`` for
+the browser's cookie (``ui.progress.identity``; tests only).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apptest import APP, TIMEOUT, texts
+from streamlit.testing.v1 import AppTest
+from test_pseudo_locale import unwrapped, visible
+
+from store import (
+    AnswerGiven,
+    ItemSeen,
+    RoundStarted,
+    SaveSettings,
+    Store,
+    learner_key,
+    make_engine,
+    migrate,
+    new_learner_id,
+    utc_now,
+)
+from ui.progress.identity import TEST_COOKIE, TESTING_ENV
+from ui.progress.partie import dump, load
+from words import PSEUDO
+
+pytest_plugins = ["store_fixtures"]
+
+LEARNER = "_store_learner"
+Open = Callable[..., AppTest]
+
+
+@pytest.fixture()
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("PIQUET_DATABASE_URL", url)
+    monkeypatch.setenv(TESTING_ENV, "1")
+    yield url
+
+
+@pytest.fixture()
+def store(db: str) -> Iterator[Store]:
+    engine = make_engine(db)
+    migrate(engine)
+    yield Store(engine)
+    engine.dispose()
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, at.exception
+    return at
+
+
+def browser(cookie: str | None = None, page: str = "home", lang: str | None = None,
+            **params: str) -> AppTest:
+    """A browser tab opening ``page`` (a reload when ``cookie`` is an earlier tab's id)."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if cookie is not None:
+        at.session_state[TEST_COOKIE] = cookie
+    if lang is not None:
+        at.session_state["lang"] = lang
+    if page != "home":
+        ok(at.run())
+        at.switch_page(f"app_pages/{page}.py")
+    for k, v in params.items():
+        at.query_params[k] = v
+    return ok(at.run())
+
+
+def key_of(at: AppTest) -> str:
+    return str(at.session_state[LEARNER])
+
+
+def the_id(at: AppTest) -> str:
+    """The id the frame chose (the test's stand-in for reading the browser's cookie)."""
+    return str(at.session_state["_pq_learner_id"])
+
+
+# --------------------------------------------------------------------------- identity
+
+
+def test_a_new_learner_gets_an_id_and_a_reload_keeps_it(db: str, store: Store) -> None:
+    at = browser()
+    lid = the_id(at)
+    assert key_of(at) == learner_key(lid)
+    at.toggle(key="four_colour").set_value(True).run()
+    ok(at)
+    assert store.known(learner_key(lid))
+    again = browser(cookie=lid)  # F5
+    assert the_id(again) == lid
+    assert again.toggle(key="four_colour").value is True   # no URL parameter
+    other = browser()  # another browser: another learner, nothing of the first
+    assert the_id(other) != lid
+    assert other.toggle(key="four_colour").value is False
+
+
+def test_the_id_is_never_shown_but_in_the_resume_link(db: str) -> None:
+    at = browser(page="progress")
+    lid = the_id(at)
+    assert lid not in texts(at)
+    at.button(key="progress_show_link").click().run()
+    ok(at)
+    assert [c.value for c in at.code] == [f"/progress?resume={lid}"]
+    assert any("password" in str(w.value) for w in at.warning)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@pytest.mark.parametrize("params, rules, four", [
+    ({}, "cavendish", True),                                    # the stored settings
+    ({"rules": "britannica"}, "britannica", True),               # the URL first
+    ({"four_colour": "0"}, "cavendish", False),
+    ({"rules": "nope"}, "cavendish", True),                      # a bad value: the stored
+])
+def test_settings_follow_the_url_then_the_stored_then_the_defaults(
+        db: str, store: Store, params: dict[str, str], rules: str, four: bool) -> None:
+    lid = new_learner_id()
+    store.apply(learner_key(lid), [SaveSettings(utc_now(), preset="cavendish",
+                                                four_colour=True)])
+    at = browser(cookie=lid, page="lab", **params)
+    assert at.session_state["rules"] == rules
+    assert at.toggle(key="four_colour").value is four
+
+
+def test_a_changed_preset_is_saved_and_survives_a_reload(db: str, store: Store) -> None:
+    at = browser(page="lab")
+    lid = the_id(at)
+    ok(at.segmented_control(key="rules").set_value("cavendish").run())
+    assert store.settings(learner_key(lid)).preset == "cavendish"  # type: ignore[union-attr]
+    again = browser(cookie=lid)
+    assert again.session_state["rules"] == "cavendish"
+    assert again.query_params["rules"] == "cavendish"
+
+
+# --------------------------------------------------------------------------- resume link
+
+
+def _with_progress(store: Store) -> str:
+    lid = new_learner_id()
+    store.apply(learner_key(lid), [SaveSettings(utc_now(), preset="cavendish"),
+                                   ItemSeen(utc_now(), "lesson", "point", right=True)])
+    return lid
+
+
+def test_the_resume_link_moves_progress_to_another_device(db: str, store: Store) -> None:
+    lid = _with_progress(store)
+    other = browser(cookie=new_learner_id(), page="progress", resume=lid)
+    assert "resume" not in other.query_params               # out of the address bar at once
+    assert key_of(other) == learner_key(lid)
+    assert any("Welcome back" in str(s.value) for s in other.success)
+    assert other.session_state["rules"] == "cavendish"       # the learner's settings came along
+    assert "1 of 11 lessons done" in str(other.get("progress")[0].proto.text)
+    ok(other.run())                                          # and it stays
+    assert key_of(other) == learner_key(lid)
+    assert not other.success
+
+
+@pytest.mark.parametrize("raw, says", [
+    ("not an id!", "broken"),
+    ("", "broken"),
+    ("x" * 500, "broken"),
+    (new_learner_id(), "No progress was found"),             # well shaped, but nobody's
+])
+def test_a_forged_or_broken_resume_link_is_a_fresh_start(
+        db: str, store: Store, raw: str, says: str) -> None:
+    _with_progress(store)  # someone else's progress exists
+    at = browser(page="progress", resume=raw)
+    assert "resume" not in at.query_params
+    assert any(says in str(e.value) for e in at.error), [e.value for e in at.error]
+    assert key_of(at) != learner_key(raw)
+    assert "0 of 11 lessons done" in str(at.get("progress")[0].proto.text)
+    assert at.session_state["rules"] == "britannica"
+
+
+def test_a_resume_link_of_this_very_device(db: str, store: Store) -> None:
+    lid = _with_progress(store)
+    at = browser(cookie=lid, page="progress", resume=lid)
+    assert key_of(at) == learner_key(lid)
+    assert at.info and not at.error
+
+
+# --------------------------------------------------------------------------- forget me
+
+
+def test_forget_me_deletes_the_rows_after_a_confirmation(db: str, store: Store) -> None:
+    lid = _with_progress(store)
+    at = browser(cookie=lid, page="progress")
+    ok(at.button(key="progress_forget").click().run())
+    assert store.known(learner_key(lid))                  # asked, not done
+    ok(at.button(key="progress_forget_no").click().run())
+    assert store.known(learner_key(lid))
+    ok(at.button(key="progress_forget").click().run())
+    ok(at.button(key="progress_forget_yes").click().run())
+    assert not store.known(learner_key(lid))
+    assert store.settings(learner_key(lid)) is None
+    assert key_of(at) != learner_key(lid)
+    assert the_id(at) != lid
+    assert at.success
+    assert "0 of 11 lessons done" in str(at.get("progress")[0].proto.text)
+
+
+# --------------------------------------------------------------------------- Home, misses
+
+
+def test_home_continues_where_the_learner_left_off(db: str, store: Store) -> None:
+    lid = new_learner_id()
+    key = learner_key(lid)
+    now = utc_now()
+    store.apply(key, [
+        ItemSeen(now, "lesson", "deal", right=True),
+        RoundStarted(now, "r1", 10, level="beginner", seed="7"),
+        AnswerGiven(now, "r1", 0, "point", "right"),
+        AnswerGiven(now, "r1", 1, "sets", "wrong"),
+    ])
+    fresh = browser()
+    assert "Start here" in texts(fresh)
+    assert "Continue where you left off" not in texts(fresh)
+    assert not fresh.expander[0].proto.expanded
+    at = browser(cookie=lid)
+    labels = [e.proto.label for e in at.get("page_link")]
+    assert "Your quiz round" in labels
+    assert any(label.startswith("Lesson 2") for label in labels), labels
+    assert "2 of 10 questions answered" in texts(at)
+    assert at.expander[0].proto.expanded
+    assert "1 of 11 lessons done" in at.expander[0].label
+
+
+def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
+    lid = new_learner_id()
+    an_hour_ago = utc_now() - timedelta(hours=1)
+    store.apply(learner_key(lid), [
+        ItemSeen(an_hour_ago, "quiz", "sets", right=False),
+        ItemSeen(an_hour_ago, "lesson", "point", right=False),
+        ItemSeen(an_hour_ago, "quiz", "trick", right=True),   # never missed: not listed
+    ])
+    at = browser(cookie=lid, page="progress")
+    assert "Missed 1 time" in texts(at)
+    found = {e.proto.label: e.proto.query_string for e in at.get("page_link")}
+    assert "Quiz: Which sets count" in found
+    assert "practise=1" in found["Quiz: Which sets count"]
+    assert "kind=sets" in found["Quiz: Which sets count"]
+    assert "Lesson 4: The point" in found
+    assert "Quiz: Who wins the trick" not in found
+
+
+def test_the_quiz_history_per_kind(db: str, store: Store) -> None:
+    lid = new_learner_id()
+    now = utc_now()
+    store.apply(learner_key(lid), [
+        RoundStarted(now, "r1", 3, level="expert"),
+        AnswerGiven(now, "r1", 0, "point", "right"),
+        AnswerGiven(now, "r1", 1, "point", "wrong"),
+        AnswerGiven(now, "r1", 2, "sets", "skipped"),
+    ])
+    at = browser(cookie=lid, page="progress")
+    table = at.dataframe[0].value
+    rows = {r["Kind of question"]: (r["Right"], r["Wrong"], r["Skipped"])
+            for r in table.to_dict("records")}
+    assert rows == {"Point of one hand": (1, 1, 0), "Which sets count": (0, 0, 1)}
+    assert "1 of 3 right \\(Expert\\)" in texts(at)
+
+
+# --------------------------------------------------------------------------- Play
+
+
+def _start_partie(at: AppTest) -> None:
+    at.session_state["play_strength"] = "computer:1"
+    ok(at.run())
+    ok(at.button(key="play_new_partie").click().run())
+    for name in ("play_choose_deal",):
+        if any(b.key == name for b in at.button):
+            ok(at.button(key=name).click().run())
+    ok(at.button(key="play_deal").click().run())
+
+
+def test_the_partie_in_progress_survives_a_reload(db: str, store: Store) -> None:
+    at = browser(page="play")
+    lid = the_id(at)
+    _start_partie(at)
+    deal = at.session_state["play_state"]
+    assert store.partie(learner_key(lid)) is not None
+    again = browser(cookie=lid, page="play")
+    restored = again.session_state["play_state"]
+    assert restored.record() == deal.record()
+    assert restored.phase == deal.phase
+    assert again.session_state["play_seed"] == at.session_state["play_seed"]
+    home = browser(cookie=lid)
+    assert "Your partie against the computer" in [e.proto.label for e in home.get("page_link")]
+
+
+def test_a_saved_partie_round_trips_through_json_at_every_step() -> None:
+    from piquet import Partie
+    from piquet.deal import DealState
+
+    deal = DealState.deal(5, rules="cavendish")
+    ss: dict[str, Any] = {
+        "play_cut": {"cuts": (), "higher": "A", "rules": "cavendish"},
+        "play_seed": 5, "play_batch": 2, "play_partie": Partie("A", ((10, 3),), "cavendish"),
+        "play_state": deal, "play_records": [{"record": {"x": 1}, "you": "elder",
+                                              "scores": (10, 3)}],
+    }
+    steps = [lambda d: d.discard("elder", d.hand("elder")[:3]),
+             lambda d: d.discard("younger", d.hand("younger")[:1]),
+             lambda d: d.declare("elder"), lambda d: d.declare("younger")]
+    for step in [*steps, *([lambda d: d.play(d.to_move, d.legal_plays()[0])] * 24)]:
+        doc = json.loads(json.dumps(dump(ss)))
+        back = load(doc)
+        assert back["play_state"].history == ss["play_state"].history
+        assert back["play_state"].lead == ss["play_state"].lead
+        assert back["play_partie"] == ss["play_partie"]
+        ss["play_state"] = step(ss["play_state"])
+
+
+@pytest.mark.parametrize("doc", [
+    {"v": 1, "cut": {"cuts": [], "higher": "A", "rules": "britannica"}, "seed": 1,
+     "deal": {"rules": "britannica", "elder": ["AS"], "younger": [], "talon": []}},
+    {"v": 99}, "nonsense", {"v": 1},
+])
+def test_a_broken_saved_partie_is_dropped(db: str, store: Store, doc: Any) -> None:
+    from store import SavePartie
+
+    lid = new_learner_id()
+    store.apply(learner_key(lid), [SavePartie(utc_now(), data=doc)])
+    at = browser(cookie=lid, page="play")
+    assert at.session_state["play_state"] is None if "play_state" in at.session_state else True
+    assert store.partie(learner_key(lid)) is None
+
+
+# --------------------------------------------------------------------------- outage
+
+
+def test_an_outage_says_progress_is_not_saved_and_the_app_keeps_working(
+        pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PIQUET_DATABASE_URL", pg_cluster.url)
+    monkeypatch.setenv(TESTING_ENV, "1")
+    at = browser(page="lab")
+    lid = the_id(at)
+    assert not any("not being saved" in str(w.value) for w in at.warning)
+    pg_cluster.halt()
+    ok(at.toggle(key="four_colour").set_value(True).run())
+    assert any("not being saved" in str(w.value) for w in at.warning)
+    at.switch_page("app_pages/progress.py")
+    ok(at.run())                                             # every page keeps working
+    assert any("not being saved" in str(w.value) for w in at.warning)
+    at.switch_page("app_pages/home.py")
+    ok(at.run())
+    pg_cluster.start()
+    at.session_state["_store_retry_at"] = utc_now()          # no waiting in a test
+    ok(at.run())
+    assert not any("not being saved" in str(w.value) for w in at.warning)
+    engine = make_engine(pg_cluster.url)
+    try:
+        assert Store(engine).settings(learner_key(lid)).four_colour is True  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
+
+
+# --------------------------------------------------------------------------- qps
+
+
+def test_the_progress_page_and_home_speak_through_the_text_layer(
+        db: str, store: Store) -> None:
+    lid = new_learner_id()
+    an_hour_ago = utc_now() - timedelta(hours=1)
+    store.apply(learner_key(lid), [
+        ItemSeen(an_hour_ago, "quiz", "sets", right=False),
+        ItemSeen(an_hour_ago, "lesson", "point", right=False),
+        RoundStarted(an_hour_ago, "r1", 10, level="beginner"),
+        AnswerGiven(an_hour_ago, "r1", 0, "sets", "wrong"),
+    ])
+    at = browser(cookie=lid, page="progress", lang=PSEUDO)
+    ok(at.button(key="progress_show_link").click().run())
+    ok(at.button(key="progress_forget").click().run())
+    shown = [c.value for c in at.code]
+    assert not unwrapped(at, set(shown)), unwrapped(at, set(shown))
+    assert any(w == "page_link.label" for w, _s in visible(at))
+    for col in at.dataframe[0].value.columns:
+        assert str(col).startswith("⟦")
+    bad = browser(page="progress", lang=PSEUDO, resume="broken!")
+    assert bad.error and not unwrapped(bad)
