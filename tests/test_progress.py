@@ -221,7 +221,7 @@ def test_home_continues_where_the_learner_left_off(db: str, store: Store) -> Non
     key = learner_key(lid)
     now = utc_now()
     store.apply(key, [
-        ItemSeen(now, "lesson", "deal", right=True),
+        ItemSeen(now, "lesson", "01-deal", right=True),  # as the stages store it
         RoundStarted(now, "r1", 10, level="beginner", seed="7"),
         AnswerGiven(now, "r1", 0, "point", "right"),
         AnswerGiven(now, "r1", 1, "sets", "wrong"),
@@ -233,7 +233,9 @@ def test_home_continues_where_the_learner_left_off(db: str, store: Store) -> Non
     at = browser(cookie=lid)
     labels = [e.proto.label for e in at.get("page_link")]
     assert "Your quiz round" in labels
-    assert any(label.startswith("Lesson 2") for label in labels), labels
+    assert "Lesson 2: The exchange" in labels, labels
+    link = next(e for e in at.get("page_link") if e.proto.label == "Lesson 2: The exchange")
+    assert "stage=02-exchange%2F1" in link.proto.query_string
     assert "2 of 10 questions answered" in texts(at)
     assert at.expander[0].proto.expanded
     assert "1 of 11 lessons done" in at.expander[0].label
@@ -243,9 +245,10 @@ def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
     lid = new_learner_id()
     an_hour_ago = utc_now() - timedelta(hours=1)
     store.apply(learner_key(lid), [
-        ItemSeen(an_hour_ago, "quiz", "sets", right=False),
+        ItemSeen(an_hour_ago, "quiz_kind", "sets", right=False),
         ItemSeen(an_hour_ago, "lesson", "point", right=False),
-        ItemSeen(an_hour_ago, "quiz", "trick", right=True),   # never missed: not listed
+        ItemSeen(an_hour_ago, "stage", "05-sequence/2", right=False),
+        ItemSeen(an_hour_ago, "quiz_kind", "trick", right=True),   # never missed: not listed
     ])
     at = browser(cookie=lid, page="progress")
     assert "Missed 1 time" in texts(at)
@@ -254,6 +257,8 @@ def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
     assert "practise=1" in found["Quiz: Which sets count"]
     assert "kind=sets" in found["Quiz: Which sets count"]
     assert "Lesson 4: The point" in found
+    stage = found["A stage of lesson 5: Sequences"]
+    assert "lesson=sequence" in stage and "stage=05-sequence%2F2" in stage, stage
     assert "Quiz: Who wins the trick" not in found
 
 

@@ -91,9 +91,23 @@ def _done(items: Sequence[ItemProgress]) -> set[str]:
     return {p.item for p in items if p.review.right > 0}
 
 
+def _lesson_ids() -> dict[str, str]:
+    """``{lesson id ("04-point"): slug ("point")}``: the stages store a lesson by its id."""
+    try:
+        module = importlib.import_module("academy.stages")
+    except ImportError:
+        return {}
+    lessons: Any = getattr(module, "LESSONS", None)
+    if not isinstance(lessons, dict):
+        return {}
+    return {str(lid): str(slug) for slug, lid in lessons.items()}
+
+
 def lesson_path() -> list[LessonStep]:
     """Every lesson, in order, with what is done."""
-    lessons_done = _done(storage.items("lesson")) | completed()
+    ids = _lesson_ids()
+    lessons_done = {ids.get(item, item) for item in _done(storage.items("lesson"))}
+    lessons_done |= {ids.get(item, item) for item in completed()}
     stages_done = _done(storage.items("stage"))
     stages = stages_by_lesson()
     return [
@@ -121,7 +135,7 @@ def _next_lesson(path: Sequence[LessonStep]) -> Link | None:
                 return Link(LESSONS_PAGE, _lesson_label(step.lesson), ngettext(
                     "{done} of {n} stage done", "{done} of {n} stages done",
                     len(step.stages), done=step.stages_done),
-                    {STAGE_PARAM: sid}, ":material/school:")
+                    {"lesson": step.lesson.slug, STAGE_PARAM: sid}, ":material/school:")
         return Link(LESSONS_PAGE, _lesson_label(step.lesson),
                     _("The next lesson on your path."), {"lesson": step.lesson.slug},
                     ":material/school:")
@@ -167,6 +181,7 @@ def misses(limit: int = 20) -> list[Link]:
     """The items due again that were ever missed, shakiest first, each with its link."""
     titles = {lesson.slug: lesson for lesson in lesson_list()}
     stage_lessons = _stage_lessons()
+    ids = _lesson_ids()
     out: list[Link] = []
     for p in storage.due_items(missed_only=True, limit=limit):
         detail = ngettext("Missed {n} time", "Missed {n} times", p.review.wrong)
@@ -174,11 +189,13 @@ def misses(limit: int = 20) -> list[Link]:
             lesson = titles.get(stage_lessons.get(p.item, ""))
             label = (_("A stage of lesson {number}: {title}", number=lesson.number,
                        title=lesson.title) if lesson else _("A lesson stage"))
-            out.append(Link(LESSONS_PAGE, label, detail, {STAGE_PARAM: p.item},
+            params = {"lesson": lesson.slug} if lesson else {}
+            out.append(Link(LESSONS_PAGE, label, detail, {**params, STAGE_PARAM: p.item},
                             ":material/school:"))
-        elif p.kind == "lesson" and p.item in titles:
-            out.append(Link(LESSONS_PAGE, _lesson_label(titles[p.item]), detail,
-                            {"lesson": p.item}, ":material/school:"))
+        elif p.kind == "lesson" and ids.get(p.item, p.item) in titles:
+            slug = ids.get(p.item, p.item)
+            out.append(Link(LESSONS_PAGE, _lesson_label(titles[slug]), detail,
+                            {"lesson": slug}, ":material/school:"))
         elif p.kind in ("quiz", "quiz_kind") and p.item in KINDS:
             out.append(Link(QUIZ_PAGE, _("Quiz: {kind}", kind=kind_title(p.item)), detail,
                             {PRACTISE_PARAM: "1", "kind": p.item}, ":material/quiz:"))
