@@ -19,7 +19,7 @@ from ui.lessons.framework import numbered
 from ui.prose import lesson_list
 from ui.scroll import scroll_to_top
 from ui.stages import stage_player
-from ui.stages.state import done_lessons
+from ui.stages.state import done_lessons, follow_stage_param
 from words import _
 
 LESSONS = lesson_list()
@@ -29,6 +29,7 @@ completed().update(slug for slug, lid in LESSON_IDS.items() if lid in finished)
 progress(LESSONS)
 lesson = choose_lesson(LESSONS)
 scroll_to_top("lessons", token=lesson.slug)  # "Next lesson" opens at the top
+follow_stage_param(lesson.slug)
 
 st.title(numbered(lesson), anchor=False)
 slugs = [x.slug for x in LESSONS]

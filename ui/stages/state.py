@@ -215,3 +215,30 @@ def lesson_run_state(task: Task) -> Step | None:
         if run_of.current(run) == task.stage_id:
             return run.state
     return None
+
+
+STAGE_PARAM: Final = "stage"
+"""``/lessons?lesson=point&stage=04-point/2``: open the lesson on that stage (Home's
+"continue where you left off", "practise my misses")."""
+
+
+def follow_stage_param(slug: str) -> None:
+    """Bring the stage named by ``?stage=`` to the front of lesson ``slug``'s queue (a
+    stage done in this session comes back with new cards), then drop the parameter. An id
+    that is not a stage of this lesson is ignored."""
+    raw = st.query_params.get(STAGE_PARAM)
+    if raw is None:
+        return
+    del st.query_params[STAGE_PARAM]
+    run = lesson_run(slug)
+    if raw not in run.stages or (run_of.current(run) == raw and run.state is None):
+        return
+    if run.state in (Step.RIGHT, Step.REVEALED):
+        run_of.advance(run)
+    if raw in run.queue:
+        run.queue.remove(raw)
+    else:
+        run.attempts[raw] = run.attempts.get(raw, 0) + 1
+    run.queue.insert(0, raw)
+    run.tries = 0
+    run.state = None
