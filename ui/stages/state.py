@@ -8,9 +8,11 @@ brings the stage back with a new hand.
 
 Every answer goes through :func:`submit` (the Check button, a played card, a test):
 it is checked by the engine (:func:`academy.stages.check`), the run moves on
-(:mod:`academy.stages.session`), and a settled task is stored
-(``ui.storage.item_seen("stage", id, right=first try)``); the end of a lesson stores
-``item_seen("lesson", lesson id, right=True)``.
+(:mod:`academy.stages.session`), and every answer is stored
+(``ui.storage.item_seen("stage", id, right=...)``: a miss brings the stage back sooner in
+"practise my misses", a right answer later; a stage is done once answered right); the end
+of a lesson stores ``item_seen("lesson", lesson id, right=True)``. The lesson's score (right
+at the first try) is the session's.
 """
 
 from __future__ import annotations
@@ -157,14 +159,11 @@ def submit(slug: str, given: object | None = None) -> None:
         _ss()[NOTICE] = task.stage_id
         return
     _ss().pop(NOTICE, None)
-    first = run.tries == 0
     step = run_of.answer(run, right=found.right)
     _ss().setdefault(GIVEN, {})[task.stage_id] = value
     if step is Step.RIGHT:
         _ss().setdefault(DONE, set()).add(task.stage_id)
-        storage.item_seen("stage", task.stage_id, right=first)
-    elif step is Step.REVEALED:
-        storage.item_seen("stage", task.stage_id, right=False)
+    storage.item_seen("stage", task.stage_id, right=found.right)
 
 
 def play(slug: str, card: Card) -> None:

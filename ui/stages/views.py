@@ -8,15 +8,16 @@ State and callbacks: :mod:`ui.stages.state`.
 from __future__ import annotations
 
 import functools
+import os
 
 import streamlit as st
 
 from academy.stages import Step, Task, hint as hint_of, lesson_stages, says, stage, stage_text
 from academy.stages.session import score, stars
-from piquet.cards import Card, sort_cards
+from piquet.cards import Card, parse_card, sort_cards
 from piquet.combos import pretty
 from ui.cards import show_cards
-from ui.components.card_hand import card_hand
+from ui.components.card_hand import card_hand, tap
 from ui.content import Lesson
 from ui.lessons.state import go
 from ui.prose import content_language
@@ -26,9 +27,15 @@ from ui.text import md_escape
 from words import _, ngettext
 from words.cards import card_name
 
-__all__ = ["answer_text", "stage_player"]
+__all__ = ["SHOWN", "TEST_TAPS", "answer_text", "stage_player"]
 
 CARD_WIDTH = 58
+SHOWN = "stages_shown"
+"""The task drawn last (a fact the page tests compare with what the page shows)."""
+TEST_TAPS = "_stages_test_taps"
+"""Tests only (``PIQUET_TESTING=1``): card codes tapped on the task's hand before the run,
+through :func:`ui.components.card_hand.tap`, the component's own callback path (AppTest
+cannot fire a Components v2 event)."""
 
 
 def answer_text(task: Task) -> str:
@@ -138,6 +145,7 @@ def _stage(slug: str, task: Task) -> None:
     s = stage(task.stage_id)
     text = stage_text(s, content_language("stages"))
     settled = state.lesson_run(slug).state in (Step.RIGHT, Step.REVEALED)
+    st.session_state[SHOWN] = task
     with st.container(border=True, key="stages_player"):
         teach, work = st.columns([2, 3], gap="medium")
         with teach:
@@ -174,13 +182,25 @@ def _result(lesson: Lesson, next_lesson: Lesson | None) -> None:
                       icon=":material/replay:", on_click=state.restart, args=(lesson.slug,))
 
 
+def _test_taps(slug: str) -> None:
+    codes = st.session_state.pop(TEST_TAPS, None)
+    if not codes or os.environ.get("PIQUET_TESTING") != "1":
+        return
+    task = state.current_task(slug)
+    for code in codes:
+        if task is not None:
+            tap(state.answer_key(task), parse_card(str(code)))
+
+
 def stage_player(lesson: Lesson, next_lesson: Lesson | None) -> None:
     """The lesson's path and the stage on show (or its result screen)."""
     if not lesson_stages(lesson.slug):
         return
+    _test_taps(lesson.slug)
     _path(lesson.slug)
     task = state.current_task(lesson.slug)
     if task is None:
+        st.session_state.pop(SHOWN, None)
         _result(lesson, next_lesson)
     else:
         _stage(lesson.slug, task)
