@@ -6,7 +6,7 @@ import streamlit as st
 from piquet import Card, Rules, score_declarations
 from ui.content import example_hands
 from ui.dialogue import dialogue_html
-from ui.hand_builder import hand_builder
+from ui.hand_builder import builder_cards, hand_builder
 from ui.lab.sinking import sinking_controls
 from ui.lab.state import (
     K_RECORD,
@@ -40,10 +40,6 @@ from words import _
 from words.errors import error_text
 
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
-
-
-def _pills(key: str) -> frozenset[Card]:
-    return frozenset(c for c in st.session_state.get(f"{key}_pills") or [] if isinstance(c, Card))
 
 
 def _load_pasted() -> None:
@@ -97,7 +93,8 @@ with st.container() if not present else st.expander(_("The hands"), expanded=Fal
             hands[role] = hand_builder(
                 # a card in both hands is named once, under Younger's hand
                 f"lab_{role}", label=who(role),
-                taken=_pills(f"lab_{other}") if role == "younger" else frozenset(),
+                taken=frozenset(builder_cards(f"lab_{other}")) if role == "younger"
+                else frozenset(),
                 taken_from=f"lab_{other}",
                 default=example,
                 four_colour=four_colour())

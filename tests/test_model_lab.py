@@ -1,11 +1,13 @@
 """Model-based test of the Declarations Lab (issue 9): random sequences of what a user does —
-type or pick cards, deal at random, clear, toggle carte blanche, sink and unsink, declare in
-full, change the preset, load a record, open a link, reload — driven through AppTest. After
-**every** step each number the page shows is checked against the engine, computed here from
-what the page displays (the hands in the text boxes, the declared combinations in the
-sinking widgets, the flags, the preset). The model also knows what the user did: a hand that
-changed is declared in full unless the user then sank something (the bug this test was written
-for: the old Lab kept the sinking of the previous hands).
+type cards, or tap them in the pack (through the card hand's own tap path: the event a
+browser sends, tests/card_taps.py), deal at random, clear, toggle carte blanche, sink and
+unsink, declare in full, change the preset, load a record, open a link, reload — driven
+through AppTest. After **every** step each number the page shows is checked against the
+engine, computed here from what the page displays (the hands in the text boxes, the
+declared combinations in the sinking widgets, the flags, the preset), and each pack shows
+chosen exactly the cards its text names. The model also knows what the user did: a hand
+that changed is declared in full unless the user then sank something (the bug this test was
+written for: the old Lab kept the sinking of the previous hands).
 
 Expected values come only from ``piquet``; nothing from ``ui/``. ``make soak`` runs the same machine
 for thousands of steps (``tests/model_settings.py``).
@@ -20,6 +22,7 @@ from typing import Any
 
 import hypothesis.strategies as hst
 from apptest import open_page
+from card_taps import hand_data, tap_card
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
@@ -54,6 +57,17 @@ def page_hand(at: AppTest, role: str) -> tuple[Card, ...] | None:
     except ValueError:
         return None
     return cards if len(set(cards)) == 12 == len(cards) else None
+
+
+def _cards_named(text: str) -> list[Card]:
+    """The cards a text names (its other tokens left out)."""
+    out = []
+    for token in re.split(r"[\s,]+", text):
+        try:
+            out.append(Card.of(token))
+        except ValueError:
+            continue
+    return out
 
 
 def page_spec(at: AppTest, role: str) -> dict[str, Any]:
@@ -168,15 +182,33 @@ class LabMachine(RuleBasedStateMachine):
         self.sunk[role] = False
         assert page_hand(self.at, role) is None
 
-    @rule(role=hst.sampled_from(ROLES), card=hst.sampled_from(DECK))
-    def pick_card(self, role: str, card: Card) -> None:
-        before = page_hand(self.at, role)
-        pills = self.at.pills(key=f"lab_{role}_pills")
-        value = list(pills.value or [])
-        value = [c for c in value if c != card] if card in value else [*value, card]
-        pills.set_value(value)
-        self._run()
-        self._hand_changed(role, before)
+    @rule(role=hst.sampled_from(ROLES), cards=hst.lists(hst.sampled_from(DECK), min_size=1,
+                                                        max_size=3))
+    def tap_cards(self, role: str, cards: list[Card]) -> None:
+        """Tap cards of the pack: each tap puts the card in the hand, or takes it out."""
+        for card in cards:
+            before = page_hand(self.at, role)
+            text = self.at.text_input(key=f"lab_{role}_text").value or ""
+            held = card in set(_cards_named(text))
+            tap_card(self.at, f"lab_{role}_pack", card)
+            assert not self.at.exception, self.at.exception
+            after = set(_cards_named(self.at.text_input(key=f"lab_{role}_text").value or ""))
+            assert (card in after) != held, (card, text)
+            self._hand_changed(role, before)
+
+    @rule(role=hst.sampled_from(ROLES), data=hst.data())
+    def swap_a_card(self, role: str, data: hst.DataObject) -> None:
+        """The usual fix of a hand: tap a card out, tap another in."""
+        hand = page_hand(self.at, role)
+        if hand is None:
+            return
+        out = data.draw(hst.sampled_from(hand))
+        into = data.draw(hst.sampled_from([c for c in DECK if c not in hand]))
+        for card in (out, into):
+            tap_card(self.at, f"lab_{role}_pack", card)
+            assert not self.at.exception, self.at.exception
+        assert set(page_hand(self.at, role) or ()) == (set(hand) - {out}) | {into}
+        self._hand_changed(role, hand)
 
     @rule(role=hst.sampled_from(ROLES))
     def deal_at_random(self, role: str) -> None:
@@ -290,6 +322,15 @@ class LabMachine(RuleBasedStateMachine):
             assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
 
     # ------------------------------------------------------------------ what must be shown
+
+    @invariant()
+    def the_pack_shows_the_typed_hand(self) -> None:
+        """Each pack shows chosen exactly the cards its text names; every card can be tapped."""
+        for role in ROLES:
+            data = hand_data(self.at, f"lab_{role}_pack")
+            assert len(data["cards"]) == 32 and not any(c["disabled"] for c in data["cards"])
+            named = _cards_named(self.at.text_input(key=f"lab_{role}_text").value or "")
+            assert set(data["selected"]) == {str(c) for c in named}, (role, data["selected"])
 
     def _numbers(self) -> list[str]:
         return [str(m.value) for m in self.at.markdown if "from declarations" in str(m.value)]

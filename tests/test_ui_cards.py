@@ -1,5 +1,6 @@
 """The UI helpers without a browser: SVG cards, card rows, pill labels, hand parsing, and
-the hand builder driven through Streamlit's AppTest (tests/apps/hand_builder_app.py)."""
+the hand builder driven through Streamlit's AppTest (tests/apps/hand_builder_app.py): typed,
+and tapped on its pack through the card hand's tap path (tests/card_taps.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from card_taps import codes, hand_data, tap_card
 from streamlit.testing.v1 import AppTest
 
 from piquet.cards import DECK, Card, Suit, parse_cards
@@ -258,9 +260,8 @@ def _result(at: AppTest) -> str:
 
 
 def _picked(at: AppTest) -> list[str]:
-    value = at.pills(key="elder_pills").value
-    assert isinstance(value, list)
-    return [str(c) for c in value]
+    """The cards the pack shows chosen (in the pack's order)."""
+    return list(hand_data(at, "elder_pack")["selected"])
 
 
 def test_app_starts_empty_without_error() -> None:
@@ -268,7 +269,11 @@ def test_app_starts_empty_without_error() -> None:
     assert not at.error
     assert at.text_input(key="elder_text").value == ""
     assert _picked(at) == []
-    assert len(at.pills(key="elder_pills").options) == 32
+    assert codes(at, "elder_pack") == [str(c) for c in PICKER_ORDER]
+    data = hand_data(at, "elder_pack")
+    assert data["mode"] == "toggle" and data["max"] is None
+    assert data["label"].startswith("Elder: the pack")
+    assert data["cards"][0]["label"] == "Ace of spades"
     assert _result(at) == "result: None"
     # inject_css was called twice in the run (app and builder): one stylesheet.
     styles = [h for h in at.get("html") if "<style>" in h.proto.body]
@@ -301,16 +306,47 @@ def test_app_twelve_cards_sync_the_pills() -> None:
     assert _picked(at) == TWELVE.split()
     assert at.text_input(key="elder_text").value == TWELVE  # tidied to canonical spelling
     assert _result(at) == "result: " + TWELVE
+    chosen = [c for c in hand_data(at, "elder_pack")["cards"] if c["code"] == "AS"]
+    assert chosen[0]["label_on"] == "Ace of spades, selected"
 
 
-def test_app_pills_sync_the_text() -> None:
+def test_app_taps_sync_the_text() -> None:
     at = _app()
-    at.pills(key="elder_pills").set_value(list(parse_cards("7C AS 10H"))).run()
-    assert not at.exception
-    assert at.text_input(key="elder_text").value == "AS 10H 7C"
+    for code in ("7C", "AS", "10H"):
+        assert not tap_card(at, "elder_pack", code).exception
+    assert at.text_input(key="elder_text").value == "AS 10H 7C"  # in the pack's order
+    assert _picked(at) == ["AS", "10H", "7C"]
     assert [e.value for e in at.error] == ["Elder has 3 cards; a hand has 12"]
-    at.pills(key="elder_pills").select(Card.of("KS")).run()
+    tap_card(at, "elder_pack", "KS")
     assert at.text_input(key="elder_text").value == "AS KS 10H 7C"
+    tap_card(at, "elder_pack", "AS")  # a second tap takes the card out
+    assert at.text_input(key="elder_text").value == "KS 10H 7C"
+    assert _picked(at) == ["KS", "10H", "7C"]
+
+
+def test_app_taps_and_typing_share_one_path() -> None:
+    """A tap edits the typed text (a mistake in it stays, for the learner to fix); typing
+    then tapping, tapping then typing: the text and the pack always agree."""
+    at = _app()
+    at.text_input(key="elder_text").input("QQ 7C AS").run()
+    assert _picked(at) == ["AS", "7C"]
+    tap_card(at, "elder_pack", "7C")
+    assert at.text_input(key="elder_text").value == "QQ AS"
+    tap_card(at, "elder_pack", "KH")
+    assert at.text_input(key="elder_text").value == "QQ AS KH"
+    assert "QQ is not a card" in at.error[0].value
+    at.text_input(key="elder_text").input(" ".join(TWELVE.split()[:11])).run()
+    tap_card(at, "elder_pack", "JH")
+    assert at.text_input(key="elder_text").value == TWELVE and _picked(at) == TWELVE.split()
+    assert _result(at) == "result: " + TWELVE
+
+
+def test_app_a_tap_that_is_not_a_card_of_the_pack_does_nothing() -> None:
+    at = _app()
+    at.text_input(key="elder_text").input("AS").run()
+    for bad in ("6H", "X1", "<b>"):
+        assert not tap_card(at, "elder_pack", bad).exception
+    assert at.text_input(key="elder_text").value == "AS"
 
 
 def test_app_deal_at_random_and_clear() -> None:
@@ -359,3 +395,18 @@ def test_app_user_text_is_never_html() -> None:
     assert "`[a](http://x.y)` is not a card" in shown
     for md in at.markdown:
         assert "onerror" not in md.value
+
+
+def test_the_pack_speaks_through_the_catalog() -> None:
+    """Under the pseudo-locale the pack's group name, keyboard hint and every card's name
+    (chosen or not) are catalog messages."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.session_state["lang"] = "qps"
+    at.session_state["test_set_hand"] = "AS KH"
+    at.run()
+    assert not at.exception
+    data = hand_data(at, "elder_pack")
+    texts = [data["label"], data["hint"]]
+    texts += [c[k] for c in data["cards"] for k in ("label", "label_on")]
+    assert all(t.startswith("⟦") and t.endswith("⟧") for t in texts), texts
+    assert data["selected"] == ["AS", "KH"]

@@ -1,19 +1,24 @@
-"""A reusable 12-card hand builder: a text box and a 32-card picker kept in sync.
+"""A reusable 12-card hand builder: a text box and the 32-card pack, tappable cards
+(:func:`ui.components.card_hand.card_hand`), kept in sync.
 
 State lives in ``st.session_state`` under keys prefixed with the builder's ``key``:
 
-========================  ==========================================================
-``f"{key}_text"``         the text box (``"AS KS 10H ..."``)
-``f"{key}_pills"``        the picker, a ``list[Card]``
-``f"{key}_deal"``         the "Deal at random" button
-``f"{key}_clear"``        the "Clear" button
-``f"{key}_builder"``      the container around all of it (CSS class ``st-key-{key}_builder``)
-========================  ==========================================================
+============================  ======================================================
+``f"{key}_text"``             the text box (``"AS KS 10H ..."``): the hand itself
+``f"{key}_pack"``             the pack, a card hand (its selection: the hand's cards,
+                              ``f"{key}_pack_hand_selected"``; see :func:`pack_key`)
+``f"{key}_deal"``             the "Deal at random" button
+``f"{key}_clear"``            the "Clear" button
+``f"{key}_builder"``          the container around all of it (``st-key-{key}_builder``)
+============================  ======================================================
 
-Editing one of the text box and the picker updates the other from an ``on_change``
-callback, which runs before the script and therefore before either widget is drawn
-(Streamlit forbids writing a widget's key once it is drawn in the same run). For the same
-reason :func:`set_hand` must be called before :func:`hand_builder` in a run.
+The text is the one source of truth: the pack shows the cards it names. Typing and tapping
+go through ONE function, :func:`_apply`: the text box's ``on_change`` hands it the typed
+text; a tap on the pack (the card hand's one tap path, :func:`ui.components.card_hand.tap`)
+edits the text — the card's tokens taken out, or the card added — and hands it the result.
+Both are callbacks, which run before the script and therefore before either widget is
+drawn (Streamlit forbids writing a widget's key once it is drawn in the same run). For the
+same reason :func:`set_hand` must be called before :func:`hand_builder` in a run.
 
 Everything the user typed is shown back as inert Markdown text (odd tokens in code
 spans), never as HTML or links.
@@ -21,6 +26,7 @@ spans), never as HTML or links.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Collection, Iterable
@@ -28,21 +34,23 @@ from collections.abc import Collection, Iterable
 import streamlit as st
 
 from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_cards
-from ui.cards import card_label
+from ui.components.card_hand import card_hand, selection, set_selection
 from ui.style import inject_css
 from words import _, ngettext
 from words.errors import not_a_card_text
 
 __all__ = [
     "PICKER_ORDER",
+    "builder_cards",
     "hand_builder",
     "hand_problems",
+    "pack_key",
     "parse_hand_param",
     "set_hand",
 ]
 
 PICKER_ORDER: tuple[Card, ...] = sort_cards(DECK)
-"""The picker's 32 cards: spades, hearts, diamonds, clubs; ace down to seven in each."""
+"""The pack's 32 cards: spades, hearts, diamonds, clubs; ace down to seven in each."""
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _MAX_TEXT = 400  # characters: twelve cards with generous separators fit many times over
@@ -187,17 +195,27 @@ def parse_hand_param(
 # --------------------------------------------------------------------------- state
 
 
-def _keys(key: str) -> tuple[str, str]:
-    return f"{key}_text", f"{key}_pills"
+def _text_key(key: str) -> str:
+    return f"{key}_text"
+
+
+def pack_key(key: str) -> str:
+    """The key of builder ``key``'s pack (a :func:`~ui.components.card_hand.card_hand`):
+    a test taps a card with ``tap(pack_key(key), card)``."""
+    return f"{key}_pack"
+
+
+def builder_cards(key: str) -> tuple[Card, ...]:
+    """The distinct cards builder ``key``'s text names now (what its pack shows chosen)."""
+    return _recognised(str(st.session_state.get(_text_key(key)) or ""))[0]
 
 
 def set_hand(key: str, cards: str | Iterable[Card]) -> None:
-    """Set builder ``key``'s text box and picker to ``cards`` (cards, or text as typed).
+    """Set builder ``key``'s text box and pack to ``cards`` (cards, or text as typed).
 
     Call it before the builder is drawn in this run (or from a widget callback), e.g. to
     load a deep link or a pasted record. Text is kept as given, so its mistakes are shown.
     """
-    text_key, pills_key = _keys(key)
     if isinstance(cards, str):
         text = cards[:_MAX_TEXT]
         picked, _all_cards = _recognised(text)
@@ -205,26 +223,48 @@ def set_hand(key: str, cards: str | Iterable[Card]) -> None:
         given = tuple(cards)
         text = format_cards(given)
         picked = tuple(dict.fromkeys(given))
-    st.session_state[text_key] = text
-    st.session_state[pills_key] = list(picked)
+    st.session_state[_text_key(key)] = text
+    set_selection(pack_key(key), picked)
+
+
+def _apply(key: str, text: str) -> None:
+    """THE change of builder ``key``'s hand, typed or tapped: the text becomes ``text`` (an
+    all-good text tidied to the canonical spelling, in its own order, duplicates kept so
+    that the error still shows) and the pack shows the cards it names."""
+    text = text[:_MAX_TEXT]
+    picked, all_ok = _recognised(text)
+    if all_ok:
+        text = format_cards(parse_card(t) for t in _tokens(text))
+    st.session_state[_text_key(key)] = text
+    set_selection(pack_key(key), picked)
 
 
 def _on_text(key: str) -> None:
-    """The text box changed: the picker follows; an all-good text is tidied up."""
-    text_key, pills_key = _keys(key)
-    text = str(st.session_state.get(text_key) or "")
-    picked, all_ok = _recognised(text)
-    st.session_state[pills_key] = list(picked)
-    if all_ok:
-        # Canonical spelling, the user's order, duplicates kept so the error still shows.
-        st.session_state[text_key] = format_cards(parse_card(t) for t in _tokens(text))
+    """The text box changed (typed): apply it."""
+    _apply(key, str(st.session_state.get(_text_key(key)) or ""))
 
 
-def _on_pills(key: str) -> None:
-    """The picker changed: the text box follows, in display order."""
-    text_key, pills_key = _keys(key)
-    picked = [c for c in (st.session_state.get(pills_key) or []) if isinstance(c, Card)]
-    st.session_state[text_key] = format_cards(sort_cards(picked))
+def _on_tap(key: str, _card: Card) -> None:
+    """A tap on the pack (its selection already toggled by the card hand): the text loses
+    the tokens of the cards no longer chosen and gains the newly chosen cards, then it is
+    applied as if typed. A text of cards only is put in the pack's order."""
+    chosen = selection(pack_key(key))
+    keep: list[str] = []
+    named: set[Card] = set()
+    for tok in _tokens(str(st.session_state.get(_text_key(key)) or "")):
+        try:
+            card = parse_card(tok)
+        except CardError:
+            keep.append(tok)  # a mistake stays, for the learner to fix
+            continue
+        if card in chosen:
+            keep.append(tok)
+            named.add(card)
+    keep += [str(c) for c in chosen if c not in named]
+    cards, all_ok = _recognised(" ".join(keep))
+    if all_ok and len(cards) == len(keep):
+        keep = [str(c) for c in sort_cards(cards)]
+    _apply(key, " ".join(keep))
 
 
 def _deal(key: str, size: int, taken: frozenset[Card], taken_from: str | None) -> None:
@@ -253,22 +293,18 @@ def hand_builder(
 ) -> tuple[Card, ...] | None:
     """Draw a hand builder and return its hand (display order) when valid, else ``None``.
 
-    The user types cards (``AS KS 10H ...``) or picks them from a 32-card grid, or deals
-    at random; the two stay in sync. ``taken`` are the other hand's cards: they can still
-    be picked, but then "KH is in both hands" is shown; ``taken_from`` names the other
-    builder, whose cards "Deal at random" then leaves out as they are at the click.
-    ``label`` names the hand in the
-    labels and messages ("Elder has 11 cards; a hand has 12"). ``default`` fills a new
-    builder. Never raises on anything the user does.
+    The user types cards (``AS KS 10H ...``) or taps them in the 32-card pack (or uses the
+    keyboard there), or deals at random; the two stay in sync. ``taken`` are the other
+    hand's cards: they can still be tapped, but then "KH is in both hands" is shown;
+    ``taken_from`` names the other builder, whose cards "Deal at random" then leaves out as
+    they are at the click. ``label`` names the hand in the labels and messages ("Elder has
+    11 cards; a hand has 12"). ``default`` fills a new builder. Never raises on anything the
+    user does.
     """
-    text_key, pills_key = _keys(key)
+    text_key = _text_key(key)
     ss = st.session_state
-    if text_key not in ss and pills_key not in ss:
+    if text_key not in ss:
         set_hand(key, default)
-    elif text_key not in ss:
-        _on_pills(key)
-    elif pills_key not in ss:
-        ss[pills_key] = list(_recognised(str(ss[text_key] or ""))[0])
     taken = frozenset(taken)
 
     inject_css()
@@ -286,17 +322,16 @@ def hand_builder(
                 "(or ♠ ♥ ♦ ♣). Separate cards with spaces or commas."
             ),
         )
-        with st.container(key=f"{key}_pq_card_grid"):
-            st.pills(
-                _("{label}: pick the cards", label=label),
-                PICKER_ORDER,
-                selection_mode="multi",
-                format_func=lambda c: card_label(c, four_colour),
-                key=pills_key,
-                on_change=_on_pills,
-                args=(key,),
-                label_visibility="collapsed",
-            )
+        card_hand(
+            pack_key(key),
+            PICKER_ORDER,
+            selected=builder_cards(key),  # the text is the truth; the pack shows it
+            on_change=functools.partial(_on_tap, key),
+            # TRANSLATORS: the name of the 32-card pack for screen readers; {label} Elder…
+            label=_("{label}: the pack — tap a card to put it in the hand or take it out",
+                    label=label),
+            four_colour=four_colour,
+        )
         with st.container(horizontal=True, key=f"{key}_buttons", gap="small"):
             st.button(
                 _("Deal at random"),

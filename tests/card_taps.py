@@ -1,0 +1,65 @@
+"""Tapping a card hand (ui/components/card_hand.py) from an AppTest.
+
+AppTest shows a Components v2 widget only as an unknown element and cannot fire its events
+itself. :func:`tap_card` sends the event a browser sends on a tap — the component's "tap"
+trigger, ``{card: code}`` — with the next run, so it goes through the component's own
+callback: :func:`ui.components.card_hand.tap_event` → :func:`ui.components.card_hand.tap`
+(the ONE tap path) → the page's ``on_change(card)``, in Streamlit's callback phase, as in a
+browser. :func:`hand_data` reads what a hand was sent (its cards, selection, labels).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+from streamlit.testing.v1 import AppTest
+
+from piquet.cards import Card
+
+COMPONENT = "pq_card_hand"
+
+
+def _element(at: AppTest, key: str) -> Any:
+    """The card hand ``key`` (as given to ``card_hand``) drawn in the last run."""
+    suffix = f"-{key}_hand"
+    for element in at.get("bidi_component"):
+        proto = element.proto
+        if proto.component_name == COMPONENT and proto.id.endswith(suffix):
+            return element
+    raise KeyError(f"no card hand {key!r} on the page")
+
+
+def has_hand(at: AppTest, key: str) -> bool:
+    try:
+        _element(at, key)
+    except KeyError:
+        return False
+    return True
+
+
+def hand_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data the card hand ``key`` was sent: ``cards`` (``code``, ``label``,
+    ``disabled``…), ``selected``, ``mode``, ``max``, ``label``."""
+    proto = _element(at, key).proto
+    raw = proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+def codes(at: AppTest, key: str, *, enabled: bool = False) -> list[str]:
+    """The codes of the cards the hand shows (only those that can be tapped: ``enabled``)."""
+    return [c["code"] for c in hand_data(at, key)["cards"]
+            if not (enabled and c["disabled"])]
+
+
+def tap_card(at: AppTest, key: str, card: Card | str) -> AppTest:
+    """Tap ``card`` in the hand ``key`` and run the page (the browser's tap event)."""
+    element = _element(at, key)
+    states = at._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": "tap", "value": {"card": str(card)}}])
+    at._run(states)
+    return at
