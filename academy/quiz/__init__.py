@@ -15,7 +15,8 @@ so the same question generated again in another language differs only in its wor
 answer is marked the same in every language.
 
 The modules: :mod:`~academy.quiz.kinds` (levels, kinds, seeds), :mod:`~academy.quiz.answers`
-(the answer model), :mod:`~academy.quiz.labels` (the answer ids and their labels),
+(the answer model), :mod:`~academy.quiz.rounds` (a round of questions with an end),
+:mod:`~academy.quiz.labels` (the answer ids and their labels),
 :mod:`~academy.quiz.deals` (deals to order), one module per family of
 kinds (:mod:`~academy.quiz.one_hand`, :mod:`~academy.quiz.two_hands`,
 :mod:`~academy.quiz.reckoning`, :mod:`~academy.quiz.play`, :mod:`~academy.quiz.partie`,
@@ -67,14 +68,24 @@ from academy.quiz.kinds import (
 )
 from academy.quiz.labels import option_text
 from academy.quiz.reckoning import SCENARIOS, scenario_text
+from academy.quiz.rounds import (
+    DEFAULT_LENGTH,
+    ROUND_LENGTHS,
+    Round,
+    RoundResult,
+    parse_length,
+    round_from_json,
+)
 
 __all__ = [
     "ANSWERS",
+    "DEFAULT_LENGTH",
     "KINDS",
     "KIND_GROUPS",
     "LEVELS",
     "LEVEL_KINDS",
     "RECKONING_KINDS",
+    "ROUND_LENGTHS",
     "SCENARIOS",
     "WHO_OPTIONS",
     "AnswerValue",
@@ -85,6 +96,8 @@ __all__ = [
     "Kind",
     "Level",
     "Question",
+    "Round",
+    "RoundResult",
     "Widget",
     "check_answer",
     "generate_question",
@@ -92,9 +105,11 @@ __all__ = [
     "kind_title",
     "level_title",
     "option_text",
+    "parse_length",
     "parse_level",
     "parse_seed",
     "pick_kind",
     "question_rng",
+    "round_from_json",
     "scenario_text",
 ]

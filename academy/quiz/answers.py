@@ -14,7 +14,7 @@ from academy.quiz.labels import ANSWER_IDS, WHO_IDS, option_text
 from piquet.cards import Card
 from piquet.declare import DialogueLine
 from piquet.reckon import Role
-from words import _
+from words import _, ngettext
 
 Widget = Literal["choice", "multi", "cards", "number"]
 AnswerValue = str | int | frozenset[str]
@@ -175,3 +175,29 @@ class Feedback:
     results: tuple[FieldResult, ...]
     missed: tuple[str, ...]
     explanation: tuple[str, ...]
+    missing: tuple[Field, ...] = ()
+    """The parts left unanswered when some others were answered (see :attr:`partial`)."""
+
+    @property
+    def partial(self) -> bool:
+        """Answered in part: some parts answered, others (:attr:`missing`) not. The quiz
+        does not mark such an answer: it asks for the missing parts (:func:`missing_text`)."""
+        return bool(self.missing)
+
+
+def missing_text(fields: tuple[Field, ...], missing: Iterable[Field]) -> str:
+    """The one sentence, for every kind, that names the parts of a question left unanswered:
+    their numbers among ``fields`` and their labels.
+
+    >>> a = Field("cards", "Number of cards", "number", 5)
+    >>> b = Field("pips", "Pip total", "number", 49)
+    >>> missing_text((a, b), (b,))
+    'Part 2 is missing: Pip total. Answer it too, then press Check.'
+    """
+    gone = [f for f in fields if f in tuple(missing)]
+    numbers = _(", ").join(str(fields.index(f) + 1) for f in gone)
+    parts = _(", ").join(f.label for f in gone)
+    # TRANSLATORS: {numbers} are the parts' numbers ("2", "2, 3"), {parts} their labels.
+    return ngettext("Part {numbers} is missing: {parts}. Answer it too, then press Check.",
+                    "Parts {numbers} are missing: {parts}. Answer them too, then press Check.",
+                    len(gone), numbers=numbers, parts=parts)

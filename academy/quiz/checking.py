@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from academy.quiz.answers import Feedback, FieldResult, Question
+from academy.quiz.answers import Feedback, FieldResult, Question, missing_text
 from academy.quiz.context import combo_text
 from piquet.combos import (
     CardSet,
@@ -50,7 +50,9 @@ def _missed(q: Question, results: tuple[FieldResult, ...]) -> tuple[str, ...]:
 
 
 def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
-    """Compare the learner's answers (field key -> value) with the correct ones."""
+    """Compare the learner's answers (field key -> value) with the correct ones. Answered in
+    part (some fields given, some not), the headline names the missing parts
+    (:func:`~academy.quiz.answers.missing_text`) and :attr:`Feedback.partial` is true."""
     results = []
     for f in question.fields:
         given = f.normalise(answer.get(f.key))
@@ -58,10 +60,14 @@ def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
     res = tuple(results)
     answered = all(r.given is not None for r in res)
     ok = all(r.ok for r in res)
+    missing = (tuple(r.field for r in res if r.given is None)
+               if any(r.given is not None for r in res) else ())
     if ok:
         headline = _("Right! {answer}.", answer=question.answer)
     elif all(r.given is None for r in res):
         headline = _("Not answered. The answer: {answer}.", answer=question.answer)
+    elif missing:
+        headline = missing_text(question.fields, missing)
     else:
         n_ok = sum(r.ok for r in res)
         if len(res) > 1 and n_ok:
@@ -72,4 +78,4 @@ def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
         else:
             headline = _("Not quite. The answer: {answer}.", answer=question.answer)
     return Feedback(ok, answered, headline, question.answer, res, _missed(question, res),
-                    question.explanation)
+                    question.explanation, missing)

@@ -1,0 +1,108 @@
+"""The quiz's end screen (the score, the time, the results per kind, the questions missed
+with their explanations on the cards, "review my misses") and the learner's quiz history."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+import streamlit as st
+
+from academy.quiz import RoundResult, kind_title
+from ui import storage
+from ui.dialogue import dialogue_html
+from ui.quiz import state
+from ui.quiz.draw import explanation, given, rows
+from words import _, ngettext
+
+CARD_WIDTH: Final = 60
+
+
+def time_text(seconds: int | None) -> str:
+    """A round's time: "45 s", "3 min 05 s"; a dash while it runs."""
+    if seconds is None:
+        return _("—")
+    if seconds < 60:
+        return _("{seconds} s", seconds=seconds)
+    padded = str(seconds % 60).zfill(2)
+    # TRANSLATORS: a time taken, e.g. "3 min 05 s"; {seconds} has two digits.
+    return _("{minutes} min {seconds} s", minutes=seconds // 60, seconds=padded)
+
+
+def kinds_table(rows: Mapping[str, tuple[int, int, int]]) -> str:
+    """A Markdown table: each kind's right, wrong and skipped answers."""
+    lines = [_("| Kind | Right | Wrong | Skipped |"), "|---|---|---|---|"]
+    for kind, (right, wrong, skipped) in rows.items():
+        lines.append(f"| {kind_title(kind)} | {right} | {wrong} | {skipped} |")
+    return "\n".join(lines)
+
+
+def _missed(res: RoundResult) -> None:
+    r = state.current()
+    st.subheader(ngettext("The question to look at again", "The {n} questions to look at again",
+                          len(res.missed)))
+    for pos in res.missed:
+        q = r.question(pos)
+        skipped = r.answers[pos].outcome == "skipped"
+        with st.container(border=True, key=f"quiz_missed_{pos}"):
+            if skipped:
+                # TRANSLATORS: a question of the round on the end screen, skipped.
+                st.markdown(_("**Question {number}** · {kind} · skipped", number=pos + 1,
+                              kind=q.title))
+            else:
+                # TRANSLATORS: a question of the round on the end screen, answered wrong.
+                st.markdown(_("**Question {number}** · {kind} · missed", number=pos + 1,
+                              kind=q.title))
+            st.markdown(f"#### {q.prompt}")
+            for line in q.context:
+                st.markdown(line)
+            if q.dialogue:
+                st.markdown(dialogue_html(q.dialogue), unsafe_allow_html=True)
+            rows(q, width=CARD_WIDTH, reveal=True)
+            fb = r.feedback(pos)
+            if fb is not None:
+                given(fb)
+            st.success(_("Answer: {answer}", answer=q.answer), icon=":material/check_circle:")
+            explanation(q.explanation)
+
+
+def end_screen() -> None:
+    r = state.current()
+    res = r.result()
+    st.progress(1.0, text=ngettext("Round over: {n} question", "Round over: {n} questions",
+                                   res.length))
+    st.subheader(_("Your results"))
+    cols = st.columns(4)
+    with cols[0]:
+        st.metric(_("Score"), _("{right} / {asked}", right=res.right, asked=res.length))
+    with cols[1]:
+        st.metric(_("Accuracy"), _("{percent}%", percent=res.percent))
+    with cols[2]:
+        st.metric(_("Time"), time_text(res.seconds))
+    with cols[3]:
+        st.metric(_("Skipped"), res.skipped)
+    st.markdown(kinds_table({k: (v.right, v.wrong, v.skipped) for k, v in res.per_kind.items()}))
+    with st.container(horizontal=True, gap="small"):
+        if res.missed:
+            st.button(ngettext("Review my misses ({n} question)",
+                               "Review my misses ({n} questions)", len(res.missed)),
+                      key="quiz_review", on_click=state.on_review, type="primary")
+        st.button(_("Play this round again") if r.seeded else _("Another round"),
+                  key="quiz_again", on_click=state.on_again,
+                  type="secondary" if res.missed else "primary")
+    if res.missed:
+        _missed(res)
+    else:
+        st.success(_("Every answer right: a perfect round!"), icon=":material/star:")
+
+
+def history() -> None:
+    """The learner's quiz history per kind, from the progress store."""
+    totals = storage.kind_totals()
+    with st.expander(_("Your quiz history"), expanded=False):
+        if not totals:
+            st.caption(_("Nothing yet: your answers are kept here, round after round."))
+            return
+        finished = sum(1 for s in storage.rounds(limit=100) if s.finished_at is not None)
+        st.caption(ngettext("{n} round finished.", "{n} rounds finished.", finished))
+        st.markdown(kinds_table({k: (t.right, t.wrong, t.skipped) for k, t in totals.items()}))

@@ -1,0 +1,222 @@
+"""The quiz page: the controls, the round's progress, the question with its cards and answer
+widgets (the card hand for "which cards…"), the feedback built by ``academy.quiz``, and the
+side panel. The end screen is :mod:`ui.quiz.end`; the state :mod:`ui.quiz.state`.
+
+Every text is the text layer's, in the language of the run: the question is generated in it
+(its facts do not depend on the language), options are ids whose labels are rendered when
+drawn, and a feedback is the check of the answer kept (ids and numbers), made again.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+import streamlit as st
+
+from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
+from piquet.cards import Card
+from ui.components.card_hand import card_hand, selection
+from ui.dialogue import dialogue_html
+from ui.links import page_url
+from ui.quiz import end, state
+from ui.quiz.draw import explanation, feedback, given, rows
+from ui.scroll import scroll_to_top
+from ui.settings import preset_label
+from ui.style import inject_css
+from words import _, ngettext
+
+CARD_WIDTH: Final = 60
+BIG_CARD_WIDTH: Final = 110
+
+
+def widget_key(field: Field) -> str:
+    """The answer widget of ``field`` for the question on screen (a card hand's key for a
+    "which cards…" field)."""
+    r = state.current()
+    return f"quiz_a_{r.round_id}_{r.at}_{field.key}"
+
+
+def _given_values(q: Question) -> dict[str, object]:
+    ss = st.session_state
+    out: dict[str, object] = {}
+    for f in q.fields:
+        if f.widget == "cards":
+            out[f.key] = [str(c) for c in selection(widget_key(f))]
+        else:
+            out[f.key] = ss.get(widget_key(f))
+    return out
+
+
+def _on_check() -> None:
+    r = state.current()
+    if r.open:
+        state.on_check(_given_values(state.question(r.at)))
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _widget(field: Field, key: str) -> None:
+    if field.widget == "choice":
+        st.radio(field.label, field.options, index=None, key=key, horizontal=True,
+                 format_func=field.option_text)
+    elif field.widget == "number":
+        st.number_input(field.label, min_value=0, max_value=999, value=None, step=1, key=key,
+                        placeholder=_("type a number"))
+    elif field.widget == "cards":
+        st.markdown(f"**{html.escape(field.label)}**")
+        st.caption(_("Tap the cards to choose them; tap again to put one back."))
+        card_hand(key, [Card.of(code) for code in field.options], label=field.label)
+    else:
+        st.pills(field.label, field.options, selection_mode="multi", key=key,
+                 format_func=field.option_text)
+
+
+def _answer_box(q: Question) -> None:
+    with st.container(border=True, key="quiz_answer"):
+        numbers = [f for f in q.fields if f.widget == "number"]
+        for f in q.fields:
+            if f.widget != "number":
+                _widget(f, widget_key(f))
+        if numbers:
+            cols = st.columns(len(numbers))
+            for col, f in zip(cols, numbers, strict=True):
+                with col:
+                    _widget(f, widget_key(f))
+        with st.container(horizontal=True, gap="small"):
+            st.button(_("Check"), type="primary", key="quiz_check", on_click=_on_check)
+            st.button(_("Skip"), key="quiz_skip", on_click=state.on_skip,
+                      help=_("Skipped questions count as skipped; the answer is on the end "
+                             "screen."))
+    notice = st.session_state.get(state.K_CHECK_NOTICE)
+    if notice:
+        st.warning(notice, icon=":material/edit:")
+
+
+def _teacher_panel(q: Question) -> None:
+    for f in q.fields:
+        label = html.escape(f.label)
+        if f.widget in ("choice", "multi"):
+            # TRANSLATORS: a question's field and its options, for the teacher's panel.
+            st.markdown(_("**{field}** — {options}", field=label, options=" · ".join(
+                html.escape(f.option_text(o)) for o in f.options)))
+        else:
+            st.markdown(f"**{label}**")
+    if not st.session_state.get(state.K_REVEAL):
+        st.button(_("Show answer"), key="quiz_show_answer", on_click=state.on_reveal,
+                  type="primary")
+        return
+    st.success(_("Answer: {answer}", answer=q.answer))
+    explanation(q.explanation)
+
+
+def _share(seed: str, level: str, length: int, rules: str) -> None:
+    link = page_url("/quiz", {"seed": seed, "level": level, "n": str(length), "rules": rules})
+    st.markdown(_("**Share this round**: everyone who opens this link gets the same "
+                  "questions."))
+    st.code(link, language=None, wrap_lines=True)
+
+
+def _side() -> None:
+    r = state.current()
+    res = r.result()
+    answered = res.right + res.wrong + res.skipped
+    st.metric(_("Score"), _("{right} / {asked}", right=res.right, asked=answered),
+              help=_("Right answers out of the questions answered or skipped in this round."))
+    if r.mode == "review":
+        st.caption(_("Reviewing the questions you missed."))
+    elif r.mode == "misses":
+        st.caption(_("Practising your misses: the kinds you got wrong, the ones due first."))
+    elif r.seeded:
+        st.caption(_("Seeded round {seed}: the same questions for everyone.", seed=r.seed))
+    else:
+        st.caption(_("Random round: the kinds you miss most come back more often."))
+    due, missed = state.misses_to_practise()
+    count = len(set(due) or set(missed))
+    st.button(
+        ngettext("Practise my misses ({n} kind)", "Practise my misses ({n} kinds)", count)
+        if count else _("Practise my misses"),
+        key="quiz_misses", on_click=state.on_misses, disabled=not count, width="stretch",
+        help=_("A round of the question kinds you got wrong, the ones due again first; they "
+               "come back sooner when missed again, later when right."))
+    _share(r.seed, r.level, st.session_state[state.K_LENGTH], r.rules)
+    end.history()
+
+
+def _question(teacher: bool) -> None:
+    r = state.current()
+    q = state.question(r.at)
+    fb = state.feedback()
+    reveal = fb is not None or (teacher and bool(st.session_state.get(state.K_REVEAL)))
+    st.progress(r.at / r.length,
+                text=_("Question {number} of {total}", number=r.at + 1, total=r.length))
+    st.subheader(_("Question {number}", number=r.at + 1))
+    # TRANSLATORS: the question's family, kind and level, then the rules preset.
+    st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
+                 kind=q.title, level=level_title(q.level), preset=preset_label(r.rules)))
+    st.markdown(f"#### {q.prompt}")
+    for line in q.context:
+        st.markdown(line)
+    if q.dialogue:
+        st.markdown(dialogue_html(q.dialogue), unsafe_allow_html=True)
+    hand = next((f for f in q.fields if f.widget == "cards"), None)
+    in_hand = (tuple(Card.of(o) for o in hand.options)
+               if hand is not None and r.open and not teacher else ())
+    rows(q, width=BIG_CARD_WIDTH if teacher else CARD_WIDTH, reveal=reveal, skip=in_hand)
+    last = r.at == r.length - 1
+    if teacher:
+        _teacher_panel(q)
+    elif r.open:
+        _answer_box(q)
+        return
+    elif fb is None:  # skipped (a reload in the middle): nothing to show but Next
+        st.info(_("Skipped."))
+    else:
+        given(fb)
+        feedback(fb)
+    st.button(_("See your results →") if last else _("Next question →"), key="quiz_next",
+              on_click=state.on_next,
+              type="primary" if (fb is not None or reveal) else "secondary")
+
+
+def quiz_page() -> None:
+    """The whole quiz page."""
+    inject_css()  # the frame does it too; harmless twice, needed if the page runs on its own
+    state.sync()
+    ss = st.session_state
+    st.title(_("Quiz"))
+    st.caption(_("Rounds of questions dealt from random hands, checked and explained by the "
+                 "rules engine."))
+    for note in state.notices():
+        st.warning(note)
+    state.notices().clear()
+
+    # a wrapping row: each control keeps its natural width on narrow screens
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+        st.segmented_control(
+            _("Level"), LEVELS, key=state.K_LEVEL_PICK, required=True,
+            format_func=level_title, on_change=state.on_level, width="content",
+            help=_("Beginner: one hand, one category. Intermediate: comparisons, tricks, the "
+                   "partie. Expert: full comparisons, reckoning order, rules presets. Mix: all."))
+        st.segmented_control(
+            _("Questions"), ROUND_LENGTHS, key=state.K_LENGTH_PICK, required=True,
+            on_change=state.on_length, width="content",
+            help=_("How many questions a round has."))
+        st.toggle(_("Teacher mode"), key=state.K_TEACHER, width="content",
+                  help=_("Big cards for a projector; the answer on demand."))
+        st.button(_("New round"), key="quiz_new", on_click=state.on_new, width="content")
+
+    r = state.current()
+    teacher = bool(ss.get(state.K_TEACHER))
+    # a new question (Next, a new round, another level or preset) opens at its top
+    scroll_to_top("quiz", token=f"{r.round_id}_{r.at}")
+    main, side = st.columns([4, 1.2], gap="large")
+    with main:
+        if r.over:
+            ss[state.K_FEEDBACK] = None
+            end.end_screen()
+        else:
+            _question(teacher)
+    with side:
+        _side()
