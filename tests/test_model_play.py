@@ -1,14 +1,17 @@
 """Model-based test of the Play page: random sequences of what a user does, every number checked.
 
 A hypothesis ``RuleBasedStateMachine`` drives the page through AppTest with the actions a user
-can take — tick discards and exchange, sink and declare, answer, play a legal card, undo, play
+can take — tap cards to discard (and tap some back) and exchange, sink and declare, answer,
+tap a legal card (or, refused, one that does not follow suit), undo, play
 a deal out, the next deal, change the preset in the sidebar, replay a deal step by step, pick a
 scenario, paste a record, open a ``?record=`` link in a new session — and after every step
 reads each number the page shows (the tally by category, the tricks, the partie so far, the
 hand sizes, the deal over line, the walkthrough's running tally and final score) and compares
 it with the engine: the deal the page holds (``DealState.record()``) scored by
 ``piquet.score_record``, and the partie as this test keeps it. Nothing expected comes from
-``ui/``.
+``ui/``. The learner's cards are card hands, tapped through the component's own tap path
+(tests/card_taps.py: the event a browser sends → ``card_hand.tap`` → the page's callback); what
+each hand offers (its cards, the cap, the cards disabled) is checked against the engine too.
 
 Bounded and derandomised (about 15 s here, :mod:`model_settings`); ``make soak`` runs it long.
 ``PLAY_MODEL_TRACE=1`` prints the state after each step.
@@ -23,6 +26,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from card_taps import codes, hand_data, has_hand, tap_card
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from model_settings import model_settings
@@ -34,7 +38,9 @@ from piquet.deal import DealState, Phase
 from piquet.declare import Answer
 from piquet.reckon import Role
 from piquet.record import SHEET_KEYS
+from ui.play.taps import DISCARD_HAND, TRICK_HAND
 from words import use_language
+from words.cards import card_name
 from words.reckoning import sheet_label
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,6 +168,18 @@ class PlayPage(RuleBasedStateMachine):
     def click(self, key: str) -> None:
         ok(self.at.button(key=key).click().run())
 
+    def playable(self) -> list[str]:
+        """The cards the learner may tap to play now."""
+        return codes(self.at, TRICK_HAND, enabled=True) if has_hand(self.at, TRICK_HAND) else []
+
+    def tap(self, key: str, code: str) -> None:
+        ok(tap_card(self.at, key, code))
+
+    def chosen(self) -> list[str]:
+        """The cards shown chosen to discard."""
+        return list(hand_data(self.at, DISCARD_HAND)["selected"]) \
+            if has_hand(self.at, DISCARD_HAND) else []
+
     # --- the one rule: an action the page offers now -------------------------------------
 
     def available(self) -> list[str]:
@@ -177,10 +195,9 @@ class PlayPage(RuleBasedStateMachine):
         progress = [name for name, there in (
             ("start_or_deal", self.buttons("play_new_partie") or self.buttons("play_choose_deal")
              or self.buttons("play_deal")),
-            ("exchange", [c for c in self.at.checkbox
-                          if c.key and c.key.startswith("play_discard_")]),
+            ("exchange", has_hand(self.at, DISCARD_HAND)),
             ("declare", self.buttons("play_declare")),
-            ("play_a_card", self.buttons("play_card_")),
+            ("play_a_card", self.playable()),
             ("next_deal", self.buttons("play_next_deal"))) if there]
         out = progress[:1]
         if d is not None and d.phase is not Phase.DONE:
@@ -224,21 +241,32 @@ class PlayPage(RuleBasedStateMachine):
         ok(self.at.run())
 
     def exchange(self, data: st.DataObject) -> None:
-        boxes = [c for c in self.at.checkbox if c.key and c.key.startswith("play_discard_")]
-        if not boxes:
+        """Tap cards to discard — some twice (back in the hand), some beyond what may be
+        exchanged (refused) — then exchange when the page allows it."""
+        if not has_hand(self.at, DISCARD_HAND):
             return
         d, me = self.deal(), self.learner()
         assert d is not None
         allowed = d.exchange_range(me)
-        n = data.draw(st.integers(0, min(allowed.stop, len(boxes))), label="discards")
-        chosen = set(data.draw(st.permutations(range(len(boxes))), label="order")[:n])
-        for i, box in enumerate(boxes):
-            box.set_value(i in chosen)
-        ok(self.at.run())
-        self.check()
+        hand = codes(self.at, DISCARD_HAND)
+        taps = data.draw(st.lists(st.sampled_from(hand), max_size=8), label="taps")
+        want: list[str] = self.chosen()
+        for code in taps:  # the model of a tap: toggle, never more than may be exchanged
+            if code in want:
+                want.remove(code)
+            elif len(want) < allowed.stop - 1:
+                want.append(code)
+            self.tap(DISCARD_HAND, code)
+            assert sorted(self.chosen()) == sorted(want), (code, self.chosen(), want)
+            self.check()
+        n = len(want)
         if self.buttons("play_exchange"):
             assert n in allowed
             self.click("play_exchange")
+            d2 = self.deal()
+            assert d2 is not None
+            mine = d2.elder_discard if me == "elder" else d2.younger_discard
+            assert {str(c) for c in mine or ()} == set(want)
         else:
             assert n not in allowed, "the exchange button is disabled for a legal discard"
 
@@ -255,13 +283,19 @@ class PlayPage(RuleBasedStateMachine):
         self.click("play_declare")
 
     def play_a_card(self, data: st.DataObject) -> None:
-        cards = self.buttons("play_card_")
+        cards = self.playable()
         if not cards:
             return
         d = self.deal()
         assert d is not None and d.to_move == self.learner()
-        assert sorted(cards) == sorted(f"play_card_{c}" for c in d.legal_plays())
-        self.click(data.draw(st.sampled_from(cards), label="card"))
+        assert sorted(cards) == sorted(str(c) for c in d.legal_plays())
+        refused = [c for c in codes(self.at, TRICK_HAND) if c not in cards]
+        if refused and data.draw(st.booleans(), label="tap a card that may not be played"):
+            self.tap(TRICK_HAND, data.draw(st.sampled_from(refused), label="refused card"))
+            after = self.deal()
+            assert after is not None and after.history == d.history, "an illegal card played"
+            self.check()
+        self.tap(TRICK_HAND, data.draw(st.sampled_from(cards), label="card"))
 
     def undo(self, data: st.DataObject) -> None:
         if self.buttons("play_undo"):
@@ -276,19 +310,19 @@ class PlayPage(RuleBasedStateMachine):
         for _ in range(40):
             if self.buttons("play_next_deal") or self.deal() is None:
                 return
-            boxes = [c for c in self.at.checkbox if c.key and c.key.startswith("play_discard_")]
-            if boxes:
+            if has_hand(self.at, DISCARD_HAND):
                 d = self.deal()
                 assert d is not None
                 lo = max(1, d.exchange_range(self.learner()).start)
-                for i, box in enumerate(boxes):
-                    box.set_value(i >= len(boxes) - lo)
-                ok(self.at.run())
+                hand = codes(self.at, DISCARD_HAND)
+                for code in hand:  # untap what is chosen, tap the last lo cards
+                    if (code in self.chosen()) != (code in hand[len(hand) - lo:]):
+                        self.tap(DISCARD_HAND, code)
                 self.click("play_exchange")
             elif self.buttons("play_declare"):
                 self.click("play_declare")
-            elif self.buttons("play_card_"):
-                self.click(self.buttons("play_card_")[0])
+            elif self.playable():
+                self.tap(TRICK_HAND, self.playable()[0])
             else:
                 raise AssertionError("nothing to click in an unfinished deal")
             self.check()
@@ -412,8 +446,8 @@ class PlayPage(RuleBasedStateMachine):
             assert re.search(rf"Your hand \({n_me} cards?\)", page), page
         if n_comp:
             assert f"The computer's hand ({n_comp} card" in page
-        ticked = sum(bool(c.value) for c in self.at.checkbox
-                     if c.key and c.key.startswith("play_discard_"))
+        ticked = len(self.chosen())
+        self.check_hands(d, me)
         if any(b.key == "play_exchange" for b in self.at.button):
             label = self.at.button(key="play_exchange").label
             assert label in (f"Exchange {ticked} card" + ("" if ticked == 1 else "s"),
@@ -435,6 +469,31 @@ class PlayPage(RuleBasedStateMachine):
         if d.phase is Phase.DONE:
             assert (f"Deal over: you {want[me]['total']}, the computer "
                     f"{want[other(me)]['total']}") in page
+
+    def check_hands(self, d: DealState, me: Role) -> None:
+        """What the learner may tap is what the engine allows: his own cards; up to the most
+        he may exchange; the legal cards only, when he plays."""
+        mine = {str(c) for c in d.hand(me)}
+        exchanging = d.phase in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE)
+        my_turn = d.to_move == me
+        assert has_hand(self.at, DISCARD_HAND) == (exchanging and my_turn)
+        assert has_hand(self.at, TRICK_HAND) == (d.phase is Phase.PLAY and my_turn)
+        if has_hand(self.at, DISCARD_HAND):
+            data = hand_data(self.at, DISCARD_HAND)
+            assert set(codes(self.at, DISCARD_HAND)) == mine
+            assert data["max"] == d.exchange_range(me).stop - 1
+            assert not any(c["disabled"] for c in data["cards"])
+            assert len(data["selected"]) <= data["max"]
+        if has_hand(self.at, TRICK_HAND):
+            assert set(codes(self.at, TRICK_HAND)) == mine
+            assert set(self.playable()) == {str(c) for c in d.legal_plays()}
+            led = d.lead
+            shown = [m for m in self.at.markdown if 'class="pq-led"' in str(m.value)]
+            assert len(shown) == (led is not None), "the card led is kept beside the hand"
+            if led is not None:
+                with use_language("en"):
+                    name = card_name(led, start=False)
+                assert f"The computer led the {name}." in plain(self.at)
 
     def check_teach(self) -> None:
         page = plain(self.at)

@@ -1,4 +1,7 @@
-"""AppTest: the Play page — a whole deal through the widgets, undo, records, the walkthrough."""
+"""AppTest: the Play page — a whole deal through the widgets, undo, records, the walkthrough.
+
+The learner's cards are card hands: a test taps them through the component's own tap path
+(tests/card_taps.py: the event a browser sends → ``card_hand.tap`` → the page's callback)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from card_taps import codes, hand_data, has_hand, tap_card
 from streamlit.testing.v1 import AppTest
 
 from academy.rule_text import blanche_showing
@@ -18,6 +22,7 @@ from piquet.deal import DealState, Phase
 from piquet.declare import Answer
 from piquet.partie import Cut
 from ui.play.state import LOADED
+from ui.play.taps import DISCARD_HAND, TRICK_HAND
 from words import use_language
 from words.cards import card_name
 
@@ -74,11 +79,18 @@ def start_deal(learner_deals: bool | None = None) -> AppTest:
     return at
 
 
+def playable(at: AppTest) -> list[str]:
+    """The cards the learner may tap to play now (none when it is not his turn to play)."""
+    return codes(at, TRICK_HAND, enabled=True) if has_hand(at, TRICK_HAND) else []
+
+
+def play(at: AppTest, code: str) -> None:
+    ok(tap_card(at, TRICK_HAND, code))
+
+
 def exchange(at: AppTest, n: int = 3) -> None:
-    boxes = [c for c in at.checkbox if c.key and c.key.startswith("play_discard_")]
-    for box in boxes[-n:]:
-        box.check()
-    ok(at.run())
+    for code in codes(at, DISCARD_HAND)[-n:]:
+        ok(tap_card(at, DISCARD_HAND, code))
     ok(at.button(key="play_exchange").click().run())
 
 
@@ -86,7 +98,7 @@ def play_to_the_end(at: AppTest) -> None:
     for _ in range(80):
         if keys(at, "play_next_deal"):
             return
-        if any(c.key and c.key.startswith("play_discard_") for c in at.checkbox):
+        if has_hand(at, DISCARD_HAND):
             exchange(at)
         elif keys(at, "play_declare"):
             for r in at.radio:
@@ -94,9 +106,9 @@ def play_to_the_end(at: AppTest) -> None:
                     r.set_value(Answer.GOOD)
             ok(at.button(key="play_declare").click().run())
         else:
-            cards = keys(at, "play_card_")
-            assert cards, f"nothing to click at {deal(at).phase}"
-            ok(at.button(key=cards[0]).click().run())
+            cards = playable(at)
+            assert cards, f"nothing to tap at {deal(at).phase}"
+            play(at, cards[0])
     raise AssertionError("the deal did not end")
 
 
@@ -184,7 +196,7 @@ def test_undo_the_learners_last_action() -> None:
     ok(at.button(key="play_declare").click().run())
     assert deal(at).phase is Phase.PLAY and deal(at).to_move == "elder"
     before = deal(at)
-    ok(at.button(key=keys(at, "play_card_")[0]).click().run())
+    play(at, playable(at)[0])
     assert len(deal(at).history) > len(before.history)
     ok(at.button(key="play_undo").click().run())
     assert deal(at).history == before.history
@@ -381,17 +393,66 @@ def test_a_broken_record_link_says_why_and_the_page_works(value: str, reason: st
     assert at.session_state["wt_step"] == 2
 
 
-def test_discard_checkboxes_are_labelled_with_their_card() -> None:
-    at = start_deal(learner_deals=False)  # Elder exchanges first
-    boxes = [c for c in at.checkbox if c.key and c.key.startswith("play_discard_")]
+def test_the_cards_to_discard_are_tapped_up_to_what_may_be_exchanged() -> None:
+    at = start_deal(learner_deals=False)  # Elder exchanges first: 1 to 5 cards
     hand = deal(at).hand("elder")
-    assert len(boxes) == 12 and len({b.label for b in boxes}) == 12
-    for b in boxes:
-        card = Card.of(b.key.removeprefix("play_discard_"))
-        assert card in hand and b.label == f"Discard the {card_name(card, start=False)}"
-    boxes[0].check()
-    ok(at.run())
-    assert "the card you ticked to discard is outlined and dimmed" in texts(at)
+    data = hand_data(at, DISCARD_HAND)
+    assert data["mode"] == "toggle" and data["max"] == 5
+    assert sorted(c["code"] for c in data["cards"]) == sorted(str(c) for c in hand)
+    assert [c["label"] for c in data["cards"]] == [card_name(Card.of(c["code"]))
+                                                  for c in data["cards"]]
+    assert data["label"] == "Your hand: tap the cards to discard"
+    assert at.button(key="play_exchange").disabled  # nothing chosen: Elder must discard one
+    order = codes(at, DISCARD_HAND)
+    for code in order[:6]:  # the sixth tap is refused: at most five
+        ok(tap_card(at, DISCARD_HAND, code))
+    assert hand_data(at, DISCARD_HAND)["selected"] == order[:5]
+    assert at.button(key="play_exchange").label == "Exchange 5 cards"
+    assert "the cards you chose to discard are raised" in texts(at)
+    ok(tap_card(at, DISCARD_HAND, order[0]))  # a second tap puts it back
+    assert hand_data(at, DISCARD_HAND)["selected"] == order[1:5]
+    ok(at.button(key="play_exchange").click().run())
+    assert set(deal(at).elder_discard or ()) == {Card.of(c) for c in order[1:5]}
+
+
+def test_a_card_that_does_not_follow_suit_cannot_be_played_and_the_led_card_stays_in_view(
+        ) -> None:
+    at = start_deal(learner_deals=True)  # the learner is Younger: the computer leads
+    for _ in range(40):
+        d = deal(at)
+        if d.phase is Phase.PLAY and d.to_move == "younger" and d.lead is not None and \
+                len(d.legal_plays()) < len(d.hand("younger")) and len(d.legal_plays()) > 1:
+            break
+        if has_hand(at, DISCARD_HAND):
+            exchange(at, 1)
+        elif keys(at, "play_declare"):
+            ok(at.button(key="play_declare").click().run())
+        elif playable(at):
+            play(at, playable(at)[0])
+        else:
+            break
+    d = deal(at)
+    assert d.lead is not None and d.to_move == "younger", "no reply with a suit to follow"
+    data = hand_data(at, TRICK_HAND)
+    legal = {str(c) for c in d.legal_plays()}
+    assert data["mode"] == "play"
+    for c in data["cards"]:
+        assert c["disabled"] == (c["code"] not in legal), c["code"]
+        name = card_name(Card.of(c["code"]))
+        assert c["label"] == (f"Play {name}" if c["code"] in legal else f"{name}, not available")
+    page = texts(at)
+    led = card_name(d.lead, start=False)
+    assert f"The computer led the {led}. Follow suit." in page  # beside the hand
+    assert "so you must play a" in page and "Your other cards are dimmed." in page
+    # the led card is drawn in the hand's own area (sticky), not only up in the trick
+    led_md = [m for m in at.markdown if 'class="pq-led"' in str(m.value)]
+    assert len(led_md) == 1
+    illegal = next(c["code"] for c in data["cards"] if c["disabled"])
+    before = deal(at)
+    ok(tap_card(at, TRICK_HAND, illegal))  # refused: nothing happens
+    assert deal(at) is before or deal(at).history == before.history
+    play(at, sorted(legal)[0])
+    assert len(deal(at).tricks) > len(before.tricks)  # (a forced card may follow)
 
 
 def test_tallies_are_text_never_a_canvas_grid() -> None:
@@ -501,6 +562,15 @@ def _unwrapped(at: AppTest) -> list[tuple[str, str]]:
     for kind in ("download_button", "page_link"):
         for e in at.get(kind):
             found += [(f"{kind}.label", e.proto.label), (f"{kind}.help", e.proto.help)]
+    for e in at.get("bidi_component"):  # the card hands: every screen-reader name
+        if e.proto.component_name != "pq_card_hand":
+            continue
+        raw = e.proto.mixed.json if e.proto.WhichOneof("data") == "mixed" else e.proto.json
+        data = json.loads(raw)
+        found += [("card_hand.label", data["label"]), ("card_hand.hint", data["hint"]),
+                  ("card_hand.full", data["full"])]
+        for c in data["cards"]:
+            found += [("card_hand.card", c["label"]), ("card_hand.card_on", c["label_on"])]
     bad = []
     for where, text in found:
         text = text.strip()
@@ -561,9 +631,10 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     assert deal(at).phase is Phase.PLAY
     assert not _unwrapped(at), _unwrapped(at)
     for _ in range(3):
-        cards = keys(at, "play_card_")
+        cards = playable(at)
         if cards:
-            ok(at.button(key=cards[0]).click().run())
+            play(at, cards[0])
+        assert not _unwrapped(at), _unwrapped(at)
     assert deal(at).tricks and not _unwrapped(at), _unwrapped(at)
     at.session_state["play_hints"] = False
     with use_language("qps"):

@@ -7,9 +7,11 @@ Session keys and callbacks are in :mod:`ui.play.state`: every key starts with ``
 by ``st.rerun()``. The panels of a deal are in :mod:`ui.play.panels`, the drawing helpers in
 :mod:`ui.play.draw`, the messages with a count in :mod:`ui.play.words`.
 
-Keys the tests click: ``play_new_partie``, ``play_deal``, ``play_discard_<CARD>`` (checkboxes),
-``play_exchange``, ``play_decl_*`` (checkboxes), ``play_answer_<category>`` (radios),
-``play_declare``, ``play_card_<CARD>``, ``play_undo``, ``play_next_deal``, ``play_download``;
+Keys the tests click: ``play_new_partie``, ``play_deal``, the card hands ``play_discards``
+(tap the cards to discard; the choice kept as ``play_discard_<CARD>`` flags) and
+``play_trick_hand`` (tap a card to play it; :mod:`ui.play.taps`), ``play_exchange``,
+``play_decl_*`` (checkboxes), ``play_answer_<category>`` (radios), ``play_declare``,
+``play_undo``, ``play_next_deal``, ``play_download``;
 in the walkthrough ``wt_scenario``, ``wt_text``, ``wt_load``, ``wt_prev``, ``wt_next``,
 ``wt_first``, ``wt_last``, ``wt_present``.
 """

@@ -23,9 +23,12 @@ SMALL_W: Final = 40
 
 
 TABLE_CSS: Final = """
-.st-key-play_hand [data-testid="stColumn"]{min-width:0}
-.st-key-play_hand button{padding:.1rem .2rem;min-height:2rem}
-.st-key-play_hand [data-testid="stCheckbox"] label p{font-size:.8rem}
+.st-key-play_led{position:sticky;top:3.75rem;z-index:4;background:rgb(255 255 255 / .96);
+  padding:.25rem 0;border-bottom:1px solid rgba(128,128,128,.25)}
+@media (prefers-color-scheme:dark){.st-key-play_led{background:rgb(14 17 23 / .96)}}
+.pq-led{display:flex;gap:.75rem;align-items:center}
+.pq-led p{margin:0;font-weight:600}
+.pq-led svg.pq-card{flex:none}
 .pq-table-label{font-variant:small-caps;letter-spacing:.04em;font-weight:700;opacity:.8;
   margin:.2rem 0}
 .pq-trick{display:flex;gap:1.5rem;align-items:flex-end;flex-wrap:wrap}
@@ -38,11 +41,7 @@ TABLE_CSS: Final = """
 .pq-tally tr.pq-total td{font-weight:700;border-top:2px solid rgba(128,128,128,.5)}
 .pq-announce{font-size:1.25rem;font-weight:700;padding:.5rem .9rem;border-radius:.5rem;
   background:#fff4d6;border:2px solid #f2b705;color:#5b4300;margin:.4rem 0}
-.st-key-play_hand svg.pq-card{max-width:100%;height:auto}
 @media (max-width:640px){
-  .st-key-play_hand [data-testid="stHorizontalBlock"]{flex-wrap:wrap;gap:.5rem .4rem}
-  .st-key-play_hand [data-testid="stColumn"]{flex:0 0 calc((100% - 2rem) / 6) !important;
-    width:calc((100% - 2rem) / 6) !important}
   .st-key-wt_hands .pq-overlap{flex-wrap:nowrap !important;column-gap:0 !important}
   .st-key-wt_hands .pq-overlap svg.pq-card{width:54px;height:auto}
   .st-key-wt_hands .pq-overlap svg.pq-card:not(:first-child){margin-left:-28px !important}

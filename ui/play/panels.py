@@ -3,13 +3,13 @@ declarations, the trick, the tally, the cut, the deal's summary and the settleme
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from collections.abc import Sequence
 
 import streamlit as st
 
-from academy.hints import hinted_cards
 from academy.rule_text import rule_sentence
 from academy.walkthrough import (
     spoken_under,
@@ -25,7 +25,8 @@ from piquet.declare import (
 )
 from piquet.partie import Settlement
 from piquet.players import Hint, HintKind
-from ui.cards import card_label, card_svg
+from ui.cards import card_svg
+from ui.components.card_hand import card_hand
 from ui.dialogue import dialogue_html
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
@@ -47,7 +48,6 @@ from ui.play.state import (
     _on_exchange,
     _on_new_partie,
     _on_next_deal,
-    _on_play,
     _on_replay_deal,
     _on_take_hint,
     _on_undo,
@@ -56,13 +56,13 @@ from ui.play.state import (
     learner_spec,
     strength_label,
 )
+from ui.play.taps import DISCARD_HAND, TRICK_HAND, on_discard_tap, on_play_tap
 from ui.play.words import (
     _hand_notes,
-    card_text,
-    discard_label,
     exchange_button_label,
+    follow_suit_text,
     hand_label,
-    play_help,
+    led_card_caption,
     tick_text,
     tricks_caption,
 )
@@ -111,8 +111,8 @@ def _announcement(category: str, you: bool) -> str:
 
 
 def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | None) -> None:
-    """The learner's hand: one card per column, with a checkbox (exchange) or a button
-    (play) under it."""
+    """The learner's hand: cards to tap — the discards (at most as many as may be
+    exchanged), or the card to play (those that do not follow suit disabled) — else shown."""
     hand = sort_cards(view.hand)
     ph = deal.phase
     my_exchange = ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE) and \
@@ -120,31 +120,25 @@ def _hand_with_controls(deal: DealState, seat: Seat, view: PlayerView, hint: Hin
     my_play = ph is Phase.PLAY and deal.to_move == seat.learner
     legal = set(view.legal) if my_play else set()
     drawn = set(deal.drawn(seat.learner)) if not deal.declared[1] else set()
-    hinted = hinted_cards(hint, hand)
     selected = set(_selected_discards(hand)) if my_exchange else set()
     if not hand:
         return
-    _label(hand_label(len(hand), _hand_notes(hand, drawn, selected, hinted & legal,
+    _label(hand_label(len(hand), _hand_notes(hand, drawn, selected, (),
                                              legal if my_play else None)))
     with st.container(key="play_hand"):
-        cols = st.columns(12, gap="small")
-        for col, card in zip(cols, hand, strict=False):
-            with col:
-                outline = card in drawn or card in selected or (card in hinted and my_play)
-                dim = (my_play and card not in legal) or card in selected
-                st.markdown(card_svg(card, width=CARD_W, highlight=outline, dim=dim,
-                                     four_colour=four_colour()), unsafe_allow_html=True)
-                if my_exchange:
-                    # the card is drawn just above: the label is for screen readers
-                    st.checkbox(discard_label(card), key=f"play_discard_{card}",
-                                label_visibility="collapsed")
-                elif my_play:
-                    st.button(card_label(card, four_colour()) if card in legal
-                              else card_text(card), key=f"play_card_{card}",
-                              disabled=card not in legal, on_click=_on_play,
-                              args=(seat.learner, str(card)), width="stretch",
-                              help=play_help(card) if card in legal else
-                              _("You must follow suit"))
+        if my_exchange:
+            card_hand(DISCARD_HAND, hand, selected=[c for c in hand if c in selected],
+                      max_selected=view.exchange_range.stop - 1,
+                      on_change=functools.partial(on_discard_tap, seat.learner),
+                      label=_("Your hand: tap the cards to discard"))
+        elif my_play:
+            card_hand(TRICK_HAND, hand, mode="play", disabled=[c for c in hand if c not in legal],
+                      on_change=functools.partial(on_play_tap, seat.learner),
+                      label=_("Your hand: tap a card to play it"))
+            if deal.lead is not None and len(legal) < len(hand):
+                st.caption(follow_suit_text(deal.lead))
+        else:
+            _html_cards(hand, width=CARD_W, highlight=drawn, overlap=False)
 
 
 def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | None) -> None:
@@ -157,16 +151,17 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | 
     rng = view.exchange_range
     lo, hi = rng.start, rng.stop - 1
     if role == "elder":
-        st.markdown(_("**Your exchange.** You are Elder: tick **{lo} to {hi}** cards to "
-                      "discard; you draw as many from the top of the talon.", lo=lo, hi=hi))
-    elif lo == 0:
-        st.markdown(_("**Your exchange.** You are Younger: tick **{lo} to {hi}** cards to "
-                      "discard — or none, to keep your hand; you draw as many from what is "
-                      "left of the talon.", lo=lo, hi=hi))
-    else:
-        st.markdown(_("**Your exchange.** You are Younger: tick **{lo} to {hi}** cards to "
-                      "discard; you draw as many from what is left of the talon.", lo=lo,
+        st.markdown(_("**Your exchange.** You are Elder: tap **{lo} to {hi}** cards of your "
+                      "hand to discard; you draw as many from the top of the talon.", lo=lo,
                       hi=hi))
+    elif lo == 0:
+        st.markdown(_("**Your exchange.** You are Younger: tap **{lo} to {hi}** cards of your "
+                      "hand to discard — or none, to keep your hand; you draw as many from "
+                      "what is left of the talon.", lo=lo, hi=hi))
+    else:
+        st.markdown(_("**Your exchange.** You are Younger: tap **{lo} to {hi}** cards of your "
+                      "hand to discard; you draw as many from what is left of the talon.",
+                      lo=lo, hi=hi))
     n = len(_selected_discards(view.hand))
     ok = lo <= n <= hi
     label = exchange_button_label(n, lo)
@@ -175,7 +170,7 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | 
               on_click=_on_exchange, args=(role,))
     if hint is not None and hint.kind is HintKind.DISCARD:
         hinted = hint.cards
-        c2.button(_("Tick the hinted cards"), key="play_take_hint", on_click=_on_take_hint,
+        c2.button(_("Choose the hinted cards"), key="play_take_hint", on_click=_on_take_hint,
                   args=(hinted,), disabled=not hinted)
         _show_hint(hint)
     if not ok:
@@ -270,9 +265,28 @@ def _feedback(fb: Feedback) -> None:
                    given=answer_text(fb.given), **values))
 
 
+def _replying(deal: DealState, seat: Seat) -> bool:
+    """The learner is to play to a card the computer led."""
+    return deal.phase is Phase.PLAY and deal.lead is not None and deal.to_move == seat.learner
+
+
+def _led_card(deal: DealState, seat: Seat, view: PlayerView) -> None:
+    """The card led, kept in view beside the learner's hand while he replies (sticky under
+    the page's header, so that hand and trick are seen together on a phone)."""
+    if not _replying(deal, seat) or deal.lead is None:
+        return
+    led = deal.lead
+    must = len(view.legal) < len(view.hand)
+    caption = led_card_caption(led, must)
+    with st.container(key="play_led"):
+        svg = card_svg(led, width=SMALL_W + 8, four_colour=four_colour())
+        st.markdown(f'<div class="pq-led">{svg}<p>{html.escape(caption)}</p></div>',
+                    unsafe_allow_html=True)
+
+
 def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
     figs = []
-    if deal.lead is not None:
+    if deal.lead is not None and not _replying(deal, seat):
         figs.append((deal.lead, _("You led") if deal.leader == seat.learner
                      else _("Computer led")))
     if figs:

@@ -24,6 +24,7 @@ from ui.play.panels import (
     _dialogue_panel,
     _exchange_panel,
     _hand_with_controls,
+    _led_card,
     _left_cards,
     _settlement,
     _start_panel,
@@ -166,12 +167,15 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
         mine_disc = view.discard
         if mine_disc:
             _html_cards(sort_cards(mine_disc), width=30, caption=_("Your discards"))
-    if ph is Phase.PLAY and deal.to_move == seat.learner:
-        if hint is not None and hint.kind is HintKind.PLAY:
-            _show_hint(hint)
-        st.markdown(_("**Your turn:** click a card to lead.") if deal.lead is None
-                    else _("**Your turn:** click a card to play to the trick."))
-    _hand_with_controls(deal, seat, view, hint)
+    if ph is Phase.PLAY and deal.to_move == seat.learner and hint is not None and \
+            hint.kind is HintKind.PLAY:
+        _show_hint(hint)
+    with st.container(key="play_hand_area"):  # the card led stays in view above the hand
+        _led_card(deal, seat, view)
+        if ph is Phase.PLAY and deal.to_move == seat.learner:
+            st.markdown(_("**Your turn:** tap a card to lead.") if deal.lead is None
+                        else _("**Your turn:** tap a card to play to the trick."))
+        _hand_with_controls(deal, seat, view, hint)
     if ph in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
         _exchange_panel(deal, seat, view, hint)
     elif ph in (Phase.ELDER_DECLARES, Phase.YOUNGER_DECLARES):

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from piquet import Card
+from piquet.cards import Suit
 from piquet.reckon import Role
 from words import _, ngettext
 from words.cards import card_name
@@ -16,9 +17,9 @@ from words.hints import VS, card_text, cards_text
 
 __all__ = ["COUNTED_MESSAGES", "VS", "backs_label", "card_text", "cards_text",
            "computer_exchanged", "computer_hand_label", "discard_label",
-           "exchange_button_label", "hand_label", "left_cards_label", "play_help", "step_missing",
-           "talon_label", "tick_text", "tricks_caption", "tricks_won_label",
-           "walk_talon_label"]
+           "exchange_button_label", "follow_suit_text", "hand_label", "led_card_caption",
+           "left_cards_label", "play_help", "step_missing", "talon_label", "tick_text",
+           "tricks_caption", "tricks_won_label", "walk_talon_label"]
 
 
 def _in_sentence(card: Card) -> str:
@@ -71,11 +72,37 @@ def exchange_button_label(n: int, lo: int) -> str:
 
 
 def tick_text(lo: int, hi: int, n: int) -> str:
-    """ "Tick 1 to 5 cards (2 ticked)." """
+    """ "Tap 1 to 5 cards to discard (2 chosen)." """
     if lo == hi:
-        return ngettext("Tick {n} card ({ticked} ticked).", "Tick {n} cards ({ticked} ticked).",
-                        lo, ticked=n)
-    return _("Tick {lo} to {hi} cards ({ticked} ticked).", lo=lo, hi=hi, ticked=n)
+        return ngettext("Tap {n} card to discard ({ticked} chosen).",
+                        "Tap {n} cards to discard ({ticked} chosen).", lo, ticked=n)
+    return _("Tap {lo} to {hi} cards to discard ({ticked} chosen).", lo=lo, hi=hi, ticked=n)
+
+
+def follow_suit_text(led: Card) -> str:
+    """Why some cards of the learner's hand cannot be played now (he holds the suit led)."""
+    card = _in_sentence(led)
+    if led.suit is Suit.SPADES:
+        # TRANSLATORS: {card} e.g. "queen of spades", the card the computer led
+        return _("The computer led the {card}: you hold spades, so you must play a spade. "
+                 "Your other cards are dimmed.", card=card)
+    if led.suit is Suit.HEARTS:
+        return _("The computer led the {card}: you hold hearts, so you must play a heart. "
+                 "Your other cards are dimmed.", card=card)
+    if led.suit is Suit.DIAMONDS:
+        return _("The computer led the {card}: you hold diamonds, so you must play a "
+                 "diamond. Your other cards are dimmed.", card=card)
+    return _("The computer led the {card}: you hold clubs, so you must play a club. Your "
+             "other cards are dimmed.", card=card)
+
+
+def led_card_caption(led: Card, must_follow: bool) -> str:
+    """The caption of the card led, kept beside the learner's hand while he replies."""
+    if must_follow:
+        # TRANSLATORS: {card} e.g. "queen of spades"
+        return _("The computer led the {card}. Follow suit.", card=_in_sentence(led))
+    return _("The computer led the {card}. You hold none of its suit: play any card.",
+             card=_in_sentence(led))
 
 
 def computer_exchanged(role: Role, n: int) -> str:
@@ -147,8 +174,8 @@ def _hand_notes(hand: Sequence[Card], drawn: Collection[Card], selected: Collect
                               "the cards you drew are outlined", n))
     n = sum(c in selected for c in hand)
     if n:
-        notes.append(ngettext("the card you ticked to discard is outlined and dimmed",
-                              "the cards you ticked to discard are outlined and dimmed", n))
+        notes.append(ngettext("the card you chose to discard is raised",
+                              "the cards you chose to discard are raised", n))
     if legal is not None:
         n = sum(c in hinted for c in hand)
         if n:
