@@ -454,10 +454,11 @@ class QuizRounds(RuleBasedStateMachine):
             assert "seed" not in at.query_params
         right = r.outcomes.count("right")
         # the kinds to practise, the quiz history and the rounds finished: from the store
-        label = next(b.label for b in at.button if b.key == "quiz_misses")
         k = len(self.missed_kinds)
-        assert label == (f"Practise my misses ({k} kind{'s' if k > 1 else ''})" if k
-                         else "Practise my misses")
+        assert next(b for b in at.button if b.key == "quiz_misses").disabled == (not k)
+        assert (f"{k} kind{'s' if k > 1 else ''} of question to practise again." if k
+                else "Nothing to practise yet: the kinds you miss come back here."
+                ) in [str(c.value) for c in at.main.caption]
         tables = [str(m.value) for e in at.main.expander for m in e.markdown
                   if str(m.value).startswith("| Kind |")]
         if self.history:

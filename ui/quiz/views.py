@@ -135,11 +135,13 @@ def _side() -> None:
     due, missed = state.misses_to_practise()
     count = len(set(due) or set(missed))
     st.button(
-        ngettext("Practise my misses ({n} kind)", "Practise my misses ({n} kinds)", count)
-        if count else _("Practise my misses"),
-        key="quiz_misses", on_click=state.on_misses, disabled=not count, width="stretch",
+        _("Practise my misses"), key="quiz_misses", on_click=state.on_misses,
+        disabled=not count, width="stretch",
         help=_("A round of the question kinds you got wrong, the ones due again first; they "
                "come back sooner when missed again, later when right."))
+    st.caption(ngettext("{n} kind of question to practise again.",
+                        "{n} kinds of question to practise again.", count) if count
+               else _("Nothing to practise yet: the kinds you miss come back here."))
     _share(r.seed, r.level, st.session_state[state.K_LENGTH], r.rules)
     end.history()
 
@@ -149,7 +151,7 @@ def _question(teacher: bool) -> None:
     q = state.question(r.at)
     fb = state.feedback()
     reveal = fb is not None or (teacher and bool(st.session_state.get(state.K_REVEAL)))
-    st.progress(r.at / r.length,
+    st.progress(r.position / r.length,
                 text=_("Question {number} of {total}", number=r.at + 1, total=r.length))
     st.subheader(_("Question {number}", number=r.at + 1))
     # TRANSLATORS: the question's family, kind and level, then the rules preset.
