@@ -1,5 +1,6 @@
-"""The Lessons page in real chromium: cards drawn as SVG, the chooser synced with the URL,
-the reckoning stepped to its repique; screenshots in docs/screenshots/lessons-*.png."""
+"""The Lessons page in real chromium (its "Read the whole lesson" tab): cards drawn as SVG,
+the chooser synced with the URL, the reckoning stepped to its repique; screenshots in
+docs/screenshots/lessons-*.png."""
 
 from __future__ import annotations
 
@@ -15,9 +16,13 @@ TIMEOUT_MS = 30_000
 
 
 def open_lesson(page: Page, app_server: str, wait: Callable[[], None], slug: str) -> None:
+    """Open a lesson on its second tab: the whole lesson to read, with its live widget (the
+    first tab is its stages, tests/e2e/test_stages_browser.py)."""
     page.goto(f"{app_server}/lessons?lesson={slug}")
     wait()
     expect(page.locator("[data-testid='stApp']")).to_have_count(1)
+    page.get_by_role("tab", name=re.compile("Read the whole lesson")).click()
+    wait()
 
 
 def test_point_lesson_draws_cards_as_svg(
