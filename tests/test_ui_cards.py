@@ -271,7 +271,7 @@ def test_app_starts_empty_without_error() -> None:
     assert _picked(at) == []
     assert codes(at, "elder_pack") == [str(c) for c in PICKER_ORDER]
     data = hand_data(at, "elder_pack")
-    assert data["mode"] == "toggle" and data["max"] is None
+    assert data["mode"] == "toggle" and data["max"] is None and data["rows"] == 4  # a suit a row
     assert data["label"].startswith("Elder: the pack")
     assert data["cards"][0]["label"] == "Ace of spades"
     assert _result(at) == "result: None"
@@ -410,3 +410,20 @@ def test_the_pack_speaks_through_the_catalog() -> None:
     texts += [c[k] for c in data["cards"] for k in ("label", "label_on")]
     assert all(t.startswith("⟦") and t.endswith("⟧") for t in texts), texts
     assert data["selected"] == ["AS", "KH"]
+
+
+def test_a_stale_text_sent_back_with_a_quick_tap_does_not_undo_taps() -> None:
+    """Quick taps: the browser's text box may not yet show what the last tap wrote, and a
+    rerun sends its old text back. That text is known stale and ignored; once the browser
+    has the server's text, the learner may type anything, an old text too."""
+    at = _app()
+    tap_card(at, "elder_pack", "AS")
+    assert at.text_input(key="elder_text").value == "AS"
+    at.text_input(key="elder_text").set_value("")  # what the browser still showed
+    tap_card(at, "elder_pack", "KS")
+    assert at.text_input(key="elder_text").value == "AS KS" and _picked(at) == ["AS", "KS"]
+    at.text_input(key="elder_text").set_value("AS").run()  # stale again, without a tap
+    assert at.text_input(key="elder_text").value == "AS KS"
+    at.run()  # the browser now has "AS KS": nothing is stale any more
+    at.text_input(key="elder_text").input("AS").run()  # typed: taken as it is
+    assert at.text_input(key="elder_text").value == "AS" and _picked(at) == ["AS"]

@@ -223,11 +223,39 @@ def set_hand(key: str, cards: str | Iterable[Card]) -> None:
         given = tuple(cards)
         text = format_cards(given)
         picked = tuple(dict.fromkeys(given))
-    st.session_state[_text_key(key)] = text
+    _write(key, text, picked, server=True)
+
+
+def _write(key: str, text: str, picked: Iterable[Card], *, server: bool) -> None:
+    """Write the text and the pack. A ``server`` write (a tap, a deal, a link) replaces what
+    the browser's text box shows: until the browser has it, the texts it replaced are
+    *stale* — a quick tap's rerun can still send one back, and it must not undo the tap."""
+    ss = st.session_state
+    if server:
+        stale: list[str] = ss.setdefault(_stale_key(key), [])
+        for old in (ss.get(_text_key(key)), ss.get(_server_key(key))):
+            if isinstance(old, str) and old != text and old not in stale:
+                stale.append(old)
+        del stale[:-8]
+        ss[_touched_key(key)] = True
+    ss[_text_key(key)] = text
+    ss[_server_key(key)] = text
     set_selection(pack_key(key), picked)
 
 
-def _apply(key: str, text: str) -> None:
+def _stale_key(key: str) -> str:
+    return f"_{key}_text_stale"
+
+
+def _server_key(key: str) -> str:
+    return f"_{key}_text_server"
+
+
+def _touched_key(key: str) -> str:
+    return f"_{key}_text_touched"
+
+
+def _apply(key: str, text: str, *, server: bool = False) -> None:
     """THE change of builder ``key``'s hand, typed or tapped: the text becomes ``text`` (an
     all-good text tidied to the canonical spelling, in its own order, duplicates kept so
     that the error still shows) and the pack shows the cards it names."""
@@ -235,13 +263,31 @@ def _apply(key: str, text: str) -> None:
     picked, all_ok = _recognised(text)
     if all_ok:
         text = format_cards(parse_card(t) for t in _tokens(text))
-    st.session_state[_text_key(key)] = text
-    set_selection(pack_key(key), picked)
+    _write(key, text, picked, server=server)
+
+
+def _current_text(key: str) -> str:
+    """The hand's text: what the text box holds, unless that is a stale echo of a text the
+    server has replaced (then the server's)."""
+    ss = st.session_state
+    text = str(ss.get(_text_key(key)) or "")
+    server = ss.get(_server_key(key))
+    if isinstance(server, str) and text != server and text in ss.get(_stale_key(key), ()):
+        return server
+    return text
 
 
 def _on_text(key: str) -> None:
-    """The text box changed (typed): apply it."""
-    _apply(key, str(st.session_state.get(_text_key(key)) or ""))
+    """The text box changed (typed): apply it — unless it is a stale echo (see
+    :func:`_write`), when the server's text stays."""
+    ss = st.session_state
+    typed = str(ss.get(_text_key(key)) or "")
+    current = _current_text(key)
+    if current != typed:  # stale: put the server's text back
+        _write(key, current, _recognised(current)[0], server=False)
+        ss[_touched_key(key)] = True
+        return
+    _apply(key, typed)
 
 
 def _on_tap(key: str, _card: Card) -> None:
@@ -251,7 +297,7 @@ def _on_tap(key: str, _card: Card) -> None:
     chosen = selection(pack_key(key))
     keep: list[str] = []
     named: set[Card] = set()
-    for tok in _tokens(str(st.session_state.get(_text_key(key)) or "")):
+    for tok in _tokens(_current_text(key)):
         try:
             card = parse_card(tok)
         except CardError:
@@ -264,7 +310,7 @@ def _on_tap(key: str, _card: Card) -> None:
     cards, all_ok = _recognised(" ".join(keep))
     if all_ok and len(cards) == len(keep):
         keep = [str(c) for c in sort_cards(cards)]
-    _apply(key, " ".join(keep))
+    _apply(key, " ".join(keep), server=True)
 
 
 def _deal(key: str, size: int, taken: frozenset[Card], taken_from: str | None) -> None:
@@ -305,6 +351,9 @@ def hand_builder(
     ss = st.session_state
     if text_key not in ss:
         set_hand(key, default)
+    if not ss.pop(_touched_key(key), False):
+        # the browser sent the server's text back (no callback changed it): nothing is stale
+        ss.pop(_stale_key(key), None)
     taken = frozenset(taken)
 
     inject_css()
@@ -331,6 +380,7 @@ def hand_builder(
             label=_("{label}: the pack — tap a card to put it in the hand or take it out",
                     label=label),
             four_colour=four_colour,
+            rows=4,  # one suit a row, as the cards are named
         )
         with st.container(horizontal=True, key=f"{key}_buttons", gap="small"):
             st.button(

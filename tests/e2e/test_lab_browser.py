@@ -1,14 +1,16 @@
 """Real browser: the Declarations Lab as a teacher uses it (issue 9) — type two new hands
 after the example ones, read 102 and the repique, then open the page's own link in a fresh
-browser context and see the same; the sinking travels in the link; presentation mode on a
-1920×1080 projector; screenshots at desktop, phone and projector sizes."""
+browser context and see the same; a hand built by tapping the cards of the pack (and with the
+keyboard once); the sinking travels in the link; the pack on a 390 px phone; presentation
+mode on a 1920×1080 projector; screenshots at desktop, phone and projector sizes."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 ELDER = "AS KS QS JS 10S 9S AH KH QH AD AC KC"
 YOUNGER = "8S 7S JH 10H 9H 8H 7H KD QD JD 10D 9D"
@@ -25,6 +27,85 @@ def _type(page: Page, label: str, cards: str, wait: Callable[[], None]) -> None:
     box.fill(cards)
     box.press("Enter")
     wait()
+
+
+def _pack(page: Page, role: str) -> Locator:
+    """The cards of the role's pack (a card hand: one button per card)."""
+    return page.locator(f".st-key-lab_{role}_pack_hand").locator("button.pq-hand-card")
+
+
+def _card(page: Page, role: str, code: str) -> Locator:
+    return page.locator(f".st-key-lab_{role}_pack_hand").locator(f"button[data-code='{code}']")
+
+
+def _tap(card: Locator) -> None:
+    """Tap where a finger would: the card's top-left corner, which the next card never
+    covers."""
+    card.click(position={"x": 12, "y": 24})
+
+
+def _laid_out(page: Page) -> None:
+    """Both packs drawn and laid out by their JavaScript (it marks the row count)."""
+    expect(page.locator(".st-key-lab_elder_pack_hand .pq-hand[data-rows]")).to_have_count(1)
+    expect(page.locator(".st-key-lab_younger_pack_hand .pq-hand[data-rows]")).to_have_count(1)
+
+
+def _focused(page: Page) -> str | None:
+    code: str | None = page.evaluate(
+        """() => {
+            let a = document.activeElement;
+            while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+                a = a.shadowRoot.activeElement;
+            }
+            return a && a.dataset ? (a.dataset.code || null) : null;
+        }"""
+    )
+    return code
+
+
+def test_a_hand_built_by_tapping_the_pack_and_with_the_keyboard(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+    shot: Callable[[str], Path],
+) -> None:
+    _open(page, f"{app_server}/lab", wait_for_app)
+    _laid_out(page)
+    expect(_pack(page, "elder")).to_have_count(32)
+    box = page.get_by_role("textbox", name="Elder: type the cards")
+    page.locator(".st-key-lab_elder_clear button").click()
+    wait_for_app()
+    expect(box).to_have_value("")
+    expect(page.get_by_text("Type or pick 12 cards for Elder.")).to_be_visible()
+    _type(page, "Younger", YOUNGER, wait_for_app)
+    cards = ELDER.split()
+    for code in cards[:11]:  # eleven taps, each answered before the next
+        _tap(_card(page, "elder", code))
+        expect(_card(page, "elder", code)).to_have_attribute("aria-pressed", "true")
+        wait_for_app()
+    expect(box).to_have_value(" ".join(cards[:11]))
+    expect(page.get_by_text("Elder has 11 cards; a hand has 12")).to_be_visible()
+    ace = _card(page, "elder", "AS")
+    expect(ace).to_have_attribute("aria-label", "Ace of spades, selected")
+    # the keyboard: focus the king of clubs' neighbour, arrow onto it, Space taps it
+    _tap(_card(page, "elder", "AC"))  # out again
+    wait_for_app()
+    expect(box).to_have_value(" ".join(c for c in cards[:11] if c != "AC"))
+    _card(page, "elder", "AC").focus()
+    page.keyboard.press("Space")  # back in
+    wait_for_app()
+    page.keyboard.press("ArrowRight")
+    assert _focused(page) == "KC"
+    page.keyboard.press("Enter")
+    wait_for_app()
+    expect(box).to_have_value(ELDER)  # in the pack's order: the same twelve as typed
+    expect(_card(page, "elder", "KC")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_text("Elder · 102 from declarations")).to_be_visible()
+    assert _focused(page) == "KC"  # focus stays on the card after the rerun
+    # typing and tapping agree: a typed change shows in the pack
+    _type(page, "Elder", ELDER.replace("AC", "7C"), wait_for_app)
+    expect(_card(page, "elder", "AC")).to_have_attribute("aria-pressed", "false")
+    expect(_card(page, "elder", "7C")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    shot("lab-tapped")
 
 
 def test_teacher_types_two_hands_reads_102_and_the_link_shows_the_same(
@@ -86,7 +167,40 @@ def test_lab_on_a_phone(page: Page, app_server: str, wait_for_app: Callable[[], 
     _open(page, f"{app_server}/lab", wait_for_app)
     expect(page.get_by_text("Order of reckoning")).to_be_visible()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    _laid_out(page)
+    # the pack fits the phone: no sideways scroll, every card a 44 px target, uncovered
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    boxes = page.eval_on_selector_all(
+        ".st-key-lab_elder_pack_hand button.pq-hand-card",
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [b.left, b.top, b.right, b.width]; })")
+    assert len(boxes) == 32
+    assert max(r for _, _, r, _ in boxes) <= 390, boxes
+    rows: dict[float, list[float]] = {}
+    for left, top, _, _ in boxes:
+        rows.setdefault(round(top), []).append(left)
+    for lefts in rows.values():
+        lefts.sort()
+        assert all(b - a >= 43.9 for a, b in itertools.pairwise(lefts)), lefts
     shot("lab-phone")
+    held = _card(page, "elder", "7C").get_attribute("aria-pressed") == "true"
+    _tap(_card(page, "elder", "7C"))  # a tap lands on the card under the finger
+    wait_for_app()
+    expect(_card(page, "elder", "7C")).to_have_attribute("aria-pressed",
+                                                         "false" if held else "true")
+
+
+def test_lab_on_a_projector(page: Page, app_server: str, wait_for_app: Callable[[], None],
+                            shot: Callable[[str], Path]) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    _open(page, f"{app_server}/lab", wait_for_app)
+    _laid_out(page)
+    expect(page.get_by_text("Order of reckoning")).to_be_visible()
+    width = _card(page, "elder", "AS").bounding_box()
+    assert width is not None and width["width"] >= 64, width
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    shot("lab-projector")
 
 
 def test_lab_presentation_mode_fills_a_projector(

@@ -23,6 +23,16 @@ function layout(st) {
   // The fewest rows in which the widest card shows enough of itself (its index corner and
   // at least MIN_TARGET px to tap); only if no row count does, smaller cards.
   let best = null;
+  const fixed = Number(st.data.rows) || 0; // Python's `rows=`: exactly that many rows
+  if (fixed > 0) {
+    const per = Math.ceil(n / fixed);
+    const fit = (width - GAP * (per - 1)) / per;
+    const w = fit >= 64 ? Math.min(fit, wmax) : Math.min(wmax, width - MIN_TARGET * (per - 1));
+    if (w >= MIN_TARGET + 4) {
+      const step = fit >= 64 ? w + GAP : (per > 1 ? (width - w) / (per - 1) : 0);
+      best = { rows: Math.ceil(n / per), per, w, step };
+    }
+  }
   for (let rows = 1; rows <= n && best === null; rows += 1) {
     const per = Math.ceil(n / rows);
     const fit = (width - GAP * (per - 1)) / per;

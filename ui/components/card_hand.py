@@ -278,6 +278,7 @@ def card_hand(
     on_change: OnChange | None = None,
     label: str | None = None,
     four_colour: bool | None = None,
+    rows: int | None = None,
 ) -> tuple[Card, ...]:
     """Draw the hand ``cards`` and return the selected cards (in hand order).
 
@@ -286,7 +287,9 @@ def card_hand(
     drawn dimmed and cannot be tapped; ``face_down`` draws backs only (the cards never reach
     the browser) and nothing can be tapped. ``on_change(card)`` runs after each tap, before
     the rerun. ``label`` names the group for screen readers (default "Your cards");
-    ``four_colour`` defaults to the app's setting.
+    ``four_colour`` defaults to the app's setting. ``rows``: lay the cards out in exactly
+    that many rows when each card can still show 44 px (the 32-card pack: one suit a row);
+    ``None``: the fewest rows that fit.
     """
     hand = tuple(dict.fromkeys(cards))
     off = frozenset(disabled)
@@ -357,6 +360,7 @@ def card_hand(
         "hint": hint,
         "full": full,
         "face_down": face_down,
+        "rows": rows,
         "seq": st.session_state.get(f"_{key}_hand_seq", 0),
     }
     _renderer()(

@@ -101,7 +101,10 @@ def read_link() -> None:
     hand builders are drawn."""
     link = _link()
     ss = st.session_state
-    if link == ss.get("lab_link_seen") or link[:2] == (None, None):
+    if link == ss.get("lab_link_seen") or link[:2] == (None, None) or \
+            link in ss.get("lab_links_written", ()):
+        # a link this page wrote itself: the browser's address can lag behind quick taps,
+        # and an address it sends back must not undo them
         return
     ss["lab_link_seen"] = link
     params = dict(zip(LINK_KEYS, link, strict=True))
@@ -225,6 +228,10 @@ def write_link(hands: Mapping[Role, tuple[Card, ...] | None],
                    json.dumps(spec, separators=(",", ":")) if spec and hand else None)
         _set_param(f"{role}_blanche", "1" if ss.get(blanche_key(role)) else None)
     ss["lab_link_seen"] = _link()
+    written: list[tuple[str | None, ...]] = ss.setdefault("lab_links_written", [])
+    if ss["lab_link_seen"] not in written:
+        written.append(ss["lab_link_seen"])
+        del written[:-8]
 
 
 def lab_link() -> str:
