@@ -420,3 +420,21 @@ def test_a_lesson_of_stages_under_the_pseudo_locale(tmp_path: Any, monkeypatch: 
         machine._run()
     assert any(b.key == "stages_next" for b in at.button)
     assert not leaks(at), leaks(at)
+
+
+def test_a_stage_link_opens_the_lesson_on_that_stage(tmp_path: Any, monkeypatch: Any) -> None:
+    """Home's "continue" and "practise my misses" link to ``?lesson=…&stage=…``; a stage of
+    another lesson, or none, is ignored."""
+    monkeypatch.setenv("PIQUET_DATABASE_URL", f"sqlite:///{tmp_path / 'progress.db'}")
+    for stage, shown in (("04-point/3", "04-point/3"), ("05-sequence/1", "04-point/1"),
+                         ("<b>nope</b>", "04-point/1")):
+        at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+        at.run()
+        at.switch_page("app_pages/lessons.py")
+        at.query_params["lesson"] = "point"
+        at.query_params["stage"] = stage
+        at.run()
+        assert not at.exception
+        task = at.session_state[SHOWN]
+        assert task.stage_id == shown
+        assert "stage" not in at.query_params  # followed once: a reload stays put
