@@ -569,3 +569,23 @@ def test_an_answer_is_marked_the_same_after_a_language_switch() -> None:
     assert fb_qps.correct == fb_en.correct
     assert [r.ok for r in fb_qps.results] == [r.ok for r in fb_en.results]
     assert [str(e.value) for e in at.error] == [fb_qps.headline]
+
+
+def test_a_practise_link_from_my_progress() -> None:
+    """``?practise=1&kind=`` (the My progress page's links): a round of that kind; the
+    parameters are dropped once followed. Without misses, ``?practise=1`` says so."""
+    at = open_quiz(None)
+    at.query_params.update({"practise": "1", "kind": "trick"})
+    run(at)
+    r = at.session_state["quiz_round"]
+    assert r.mode == "misses" and {s.kind for s in r.slots} == {"trick"}
+    assert on_screen(at).kind == "trick"
+    assert "practise" not in at.query_params and "kind" not in at.query_params
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    as_learner(fresh, new_learner_id())
+    run(fresh)
+    fresh.switch_page(QUIZ)
+    fresh.query_params["practise"] = "1"
+    run(fresh)
+    assert any("No misses to practise yet" in w.value for w in fresh.warning)
+    assert fresh.session_state["quiz_round"].mode == "quiz"
