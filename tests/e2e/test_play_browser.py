@@ -1,19 +1,24 @@
-"""Real browser: play one deal on /play by clicking, then the walkthrough and presentation mode.
+"""Real browser: play one deal on /play by tapping the cards (the discards, once with the
+keyboard, and each card played), then the walkthrough and presentation mode; on a 390 px
+phone the twelve cards fit with 44 px targets and the card led stays in view beside the hand
+while the learner replies.
 
 Screenshots: docs/screenshots/play-exchange.png, play-table.png, play-exchange-phone.png (390 px),
-play-deal-over.png, play-walkthrough.png, play-walkthrough-phone.png (390 px),
-play-presentation.png (a 1920×1080 projector), play-record-link.png.
+play-reply-phone.png (390 px), play-table-projector.png (1920 px), play-deal-over.png,
+play-walkthrough.png, play-walkthrough-phone.png (390 px), play-presentation.png (a 1920×1080
+projector), play-record-link.png.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, TimeoutError as PlaywrightTimeoutError, expect
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeoutError, expect
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "content" / "scenarios"
 Wait = Callable[[], None]
@@ -41,95 +46,177 @@ def wait_idle(page: Page) -> None:
     expect(page.locator("[data-testid='stSkeleton']:visible")).to_have_count(0, timeout=30_000)
 
 
-DISCARD = re.compile(r"^Discard the (ace|king|queen|jack|ten|nine|eight|seven) of \w+$")
+DISCARDS = ".st-key-play_discards_hand button.pq-hand-card"
+PLAYABLE = ".st-key-play_trick_hand_hand button.pq-hand-card:not([aria-disabled='true'])"
+CARD_NAME = re.compile(r"^(Ace|King|Queen|Jack|Ten|Nine|Eight|Seven) of \w+(, selected)?$")
 
 
-def _tick(page: Page, name: str) -> None:
-    """Tick the discard checkbox named ``name`` (its label is for screen readers only)."""
-    page.get_by_role("checkbox", name=name, exact=True).locator(
-        "xpath=ancestor::label").click()
+def _tap(card: Locator) -> None:
+    """Tap where a finger would: the card's top-left corner, which the next card never
+    covers."""
+    card.click(position={"x": 10, "y": 20})
 
 
 def _visible(page: Page, selector: str) -> bool:
     return page.locator(selector).count() > 0 and page.locator(selector).first.is_visible()
 
 
-def test_play_one_deal_by_clicking(page: Page, app_server: str, wait_for_app: Wait,
-                                   shot: Shot) -> None:
-    _open(page, app_server, wait_for_app, "/play")
-    expect(page.get_by_role("heading", name="Play")).to_be_visible()
-    # the weakest computer keeps the test quick
-    page.get_by_role("radio", name="Beginner").click()
-    wait_for_app()
-    _click(page, wait_for_app, ".st-key-play_new_partie button")
-    if _visible(page, ".st-key-play_choose_deal button"):
-        _click(page, wait_for_app, ".st-key-play_choose_deal button")
-    expect(page.locator(".st-key-play_deal button")).to_be_visible()
-    _click(page, wait_for_app, ".st-key-play_deal button")
+def _focused(page: Page) -> str | None:
+    code: str | None = page.evaluate(
+        """() => {
+            let a = document.activeElement;
+            while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+                a = a.shadowRoot.activeElement;
+            }
+            return a && a.dataset ? (a.dataset.code || null) : null;
+        }"""
+    )
+    return code
 
-    tricks_seen = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        wait_for_app()
+
+def _start(page: Page, wait: Wait) -> None:
+    page.get_by_role("radio", name="Beginner").click()  # the weakest computer: quick
+    wait()
+    _click(page, wait, ".st-key-play_new_partie button")
+    if _visible(page, ".st-key-play_choose_deal button"):
+        _click(page, wait, ".st-key-play_choose_deal button")
+    expect(page.locator(".st-key-play_deal button")).to_be_visible()
+    _click(page, wait, ".st-key-play_deal button")
+
+
+class Table:
+    """One deal played by tapping: each :meth:`step` does what the page asks for next."""
+
+    def __init__(self, page: Page, wait: Wait, *, keyboard: bool = False) -> None:
+        self.page, self.wait = page, wait
+        self.keyboard = keyboard  # choose one discard with the keyboard
+        self.exchanged = False
+
+    def step(self) -> str:
+        """Tap a discard, exchange, declare or play a card; the name of what was done."""
+        page = self.page
+        self.wait()
         if _visible(page, ".st-key-play_next_deal button"):
-            break
-        # each discard checkbox is named after its card, so a test (or a screen reader)
-        # can tell them apart (read at once: the page may be redrawing)
-        boxes: list[list[object]] = page.eval_on_selector_all(
-            "input[type=checkbox][aria-label^='Discard the ']",
-            "els => els.map(e => [e.getAttribute('aria-label'), e.checked])")
-        if boxes:
-            names = [str(n) for n, _ in boxes]
+            return "over"
+        # each card is a button named after the card, so a test (or a screen reader) can
+        # tell them apart (read at once: the page may be redrawing)
+        cards: list[list[str]] = page.eval_on_selector_all(
+            DISCARDS, "els => els.map(e => [e.dataset.code, e.getAttribute('aria-pressed'),"
+            " e.getAttribute('aria-label')])")
+        if cards:
+            names = [n for _, _, n in cards]
             assert len(set(names)) == len(names) == 12, names
-            assert all(DISCARD.match(n) for n in names), names
+            assert all(CARD_NAME.match(n) for n in names), names
             # three discards (always allowed: Elder 1 to 5, Younger up to what Elder left,
-            # at least 3); tick what is missing, untick any extra, then exchange once the
-            # page agrees (a tick can be lost while the page redraws on a loaded machine)
-            on = [n for n, c in boxes if c]
-            off = [n for n, c in boxes if not c]
-            todo = off[len(off) - (3 - len(on)):] if len(on) < 3 else on[3:]
-            for name in todo:
-                if page.get_by_role("checkbox", name=name, exact=True).count() == 0:
-                    break  # the page redrew since the boxes were read: read them again
-                _tick(page, name)
-                wait_for_app()
-            if todo:
-                continue
-            if not tricks_seen:
-                shot("play-exchange")
+            # at least 3): tap what is missing, then exchange once the page agrees
+            on = [c for c, pressed, _ in cards if pressed == "true"]
+            off = [c for c, pressed, _ in cards if pressed != "true"]
+            if len(on) < 3:
+                code = off[-1]
+                card = page.locator(DISCARDS).and_(page.locator(f"[data-code='{code}']"))
+                if self.keyboard:  # Space on the focused card is a tap
+                    self.keyboard = False
+                    card.focus()
+                    page.keyboard.press("ArrowLeft")
+                    code = str(_focused(page))
+                    page.keyboard.press("Space")
+                    card = page.locator(DISCARDS).and_(page.locator(f"[data-code='{code}']"))
+                else:
+                    _tap(card)
+                expect(card).to_have_attribute("aria-pressed", "true")
+                return "discard"
             try:
                 page.locator(".st-key-play_exchange button:not([disabled])").first.click(
                     timeout=5_000)
             except PlaywrightTimeoutError:
-                continue  # not three yet as the page sees it: read the boxes again
+                return "wait"  # not three yet as the page sees it: read the cards again
             page.wait_for_timeout(120)
-            continue
+            self.exchanged = True
+            return "exchange"
         if _visible(page, ".st-key-play_declare button"):
             try:
                 for group in page.locator("[class*='st-key-play_answer_']").all():
                     # the dialogue above may still be growing: a click it intercepts is retried
                     group.get_by_text("Good", exact=True).click(timeout=5_000)
-                    wait_for_app()
+                    self.wait()
                 page.locator(".st-key-play_declare button").first.click(timeout=5_000)
             except PlaywrightTimeoutError:
-                continue  # the page moved under the click: look again
+                return "wait"  # the page moved under the click: look again
             page.wait_for_timeout(120)
-            continue
-        cards = page.locator("[class*='st-key-play_card_'] button:not([disabled])")
-        if cards.count():
-            if not tricks_seen and page.get_by_text("won by").count():
-                tricks_seen = True
-                page.wait_for_timeout(700)  # let the declarations panel finish folding
-                shot("play-table")
-            _click(page, wait_for_app, "[class*='st-key-play_card_'] button:not([disabled])")
-            continue
+            return "declare"
+        playable = page.locator(PLAYABLE)
+        if playable.count():
+            return "play"  # the caller looks at the table, then calls play()
         page.wait_for_timeout(250)  # the computer is thinking: wait for its rerun
+        return "wait"
+
+    def play(self) -> None:
+        try:
+            _tap(self.page.locator(PLAYABLE).first)
+        except PlaywrightTimeoutError:
+            return
+        self.page.wait_for_timeout(120)
+
+
+def test_play_one_deal_by_tapping(page: Page, app_server: str, wait_for_app: Wait,
+                                  shot: Shot) -> None:
+    _open(page, app_server, wait_for_app, "/play")
+    expect(page.get_by_role("heading", name="Play")).to_be_visible()
+    _start(page, wait_for_app)
+    table = Table(page, wait_for_app, keyboard=True)
+    tricks_seen = replied = False
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        done = table.step()
+        if done == "over":
+            break
+        if done == "discard" and not table.keyboard and not tricks_seen:
+            expect(page.get_by_text("you chose to discard", exact=False)).to_be_visible()
+        if done != "play":
+            continue
+        if not tricks_seen and page.get_by_text("won by").count():
+            tricks_seen = True
+            page.wait_for_timeout(700)  # let the declarations panel finish folding
+            shot("play-table")
+        if _visible(page, ".st-key-play_led") and not replied:
+            replied = True
+            # the card led is shown beside the hand; a card that does not follow suit is
+            # disabled, and the reason is said
+            led = page.locator(".st-key-play_led .pq-led p").inner_text()
+            assert led.startswith("The computer led the "), led
+            disabled = page.locator(
+                ".st-key-play_trick_hand_hand button.pq-hand-card[aria-disabled='true']")
+            if disabled.count():
+                expect(disabled.first).to_have_attribute(
+                    "aria-label", re.compile(r", not available$"))
+                expect(page.get_by_text("so you must play a", exact=False)).to_be_visible()
+        table.play()
     expect(page.locator(".st-key-play_next_deal button")).to_be_visible()
     expect(page.get_by_text("Deal over")).to_be_visible()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
-    assert tricks_seen
+    assert tricks_seen and table.exchanged
     page.get_by_text("Deal over").scroll_into_view_if_needed()
     shot("play-deal-over")
+
+
+def test_the_exchange_screenshot(page: Page, app_server: str, wait_for_app: Wait,
+                                 shot: Shot) -> None:
+    """The exchange with two cards chosen (desktop), and the table on a 1920 px projector."""
+    _open(page, app_server, wait_for_app, "/play")
+    _start(page, wait_for_app)
+    table = Table(page, wait_for_app)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not page.locator(DISCARDS).count():
+        table.step()
+    for _ in range(2):
+        assert table.step() == "discard"
+    wait_for_app()
+    shot("play-exchange")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    wait_for_app()
+    box = page.locator(DISCARDS).first.bounding_box()
+    assert box is not None and box["width"] >= 100, box  # big cards on a projector
+    shot("play-table-projector")
 
 
 def test_walkthrough_and_presentation(page: Page, app_server: str, wait_for_app: Wait,
@@ -260,24 +347,49 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
     shot("play-walkthrough-phone")
     page.goto(f"{app_server}/play")
     wait_for_app()
-    page.get_by_role("radio", name="Beginner").click()
-    wait_for_app()
-    _click(page, wait_for_app, ".st-key-play_new_partie button")
-    if _visible(page, ".st-key-play_choose_deal button"):
-        _click(page, wait_for_app, ".st-key-play_choose_deal button")
-    _click(page, wait_for_app, ".st-key-play_deal button")
+    _start(page, wait_for_app)
+    table = Table(page, wait_for_app)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not page.get_by_role(
-            "checkbox", name=DISCARD).count():
-        page.wait_for_timeout(250)
-        wait_for_app()
-    first = page.get_by_role("checkbox", name=DISCARD).first.get_attribute("aria-label")
-    _tick(page, str(first))
+    while time.monotonic() < deadline and not page.locator(DISCARDS).count():
+        table.step()
+    assert table.step() == "discard"
     wait_for_app()
-    # six cards a row, each whole on the screen
-    right = page.eval_on_selector_all(
-        ".st-key-play_hand svg.pq-card",
-        "els => Math.max(...els.map(e => e.getBoundingClientRect().right))")
-    assert right <= 390, right
-    expect(page.get_by_text("you ticked to discard", exact=False)).to_be_visible()
+    # the whole hand fits the width, each card a 44 px target that no other card covers
+    boxes = page.eval_on_selector_all(
+        DISCARDS, "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return [b.left, b.top, b.right]; })")
+    assert len(boxes) == 12 and max(r for _, _, r in boxes) <= 390, boxes
+    rows: dict[int, list[float]] = {}
+    for left, top, _ in boxes:
+        rows.setdefault(round(top), []).append(left)
+    for lefts in rows.values():
+        lefts.sort()
+        assert all(b - a >= 43.9 for a, b in itertools.pairwise(lefts)), lefts
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    expect(page.get_by_text("you chose to discard is raised", exact=False)).to_be_visible()
     shot("play-exchange-phone")
+    # on to a trick the computer leads: the card led stays in view with the hand
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        done = table.step()
+        if done == "over":
+            break
+        if done != "play":
+            continue
+        if _visible(page, ".st-key-play_led"):
+            hand = page.locator(".st-key-play_trick_hand_hand button.pq-hand-card")
+            hand.last.scroll_into_view_if_needed()
+            page.wait_for_timeout(200)
+            led = page.locator(".st-key-play_led svg.pq-card").bounding_box()
+            last = hand.last.bounding_box()
+            assert led is not None and last is not None
+            assert led["y"] >= 0 and led["y"] + led["height"] <= 844, led  # in view
+            assert last["y"] >= 0 and last["y"] + last["height"] <= 844, last
+            page.screenshot(path=str(Path(__file__).resolve().parents[2] / "docs"
+                                     / "screenshots" / "play-reply-phone.png"))
+            break
+        table.play()
+    else:
+        raise AssertionError("no trick led by the computer in time")
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
