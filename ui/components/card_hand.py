@@ -47,7 +47,7 @@ import streamlit.components.v2 as components_v2
 
 from piquet.cards import Card, parse_card
 from ui.cards import card_svg
-from words import _, ngettext
+from words import _, language, ngettext, use_language
 from words.cards import card_name
 
 __all__ = [
@@ -258,6 +258,19 @@ def _labels(card: Card, *, mode: Mode, disabled: bool) -> tuple[str, str]:
     return name, _("{card}, selected", card=name)
 
 
+@functools.lru_cache(maxsize=4096)
+def _face(
+    lang: str, card: Card, mode: Mode, disabled: bool, colours: bool
+) -> tuple[tuple[str, object], ...]:
+    """A face-up card's data for the browser (its picture and names), made once per
+    language and look: a rerun of a page with a 32-card pack reuses them."""
+    with use_language(lang):
+        plain, on = _labels(card, mode=mode, disabled=disabled)
+        svg = card_svg(card, four_colour=colours, dim=disabled)
+    return (("code", str(card)), ("svg", svg), ("label", plain), ("label_on", on),
+            ("disabled", disabled))
+
+
 def _four_colour() -> bool:
     try:
         from ui.settings import four_colour
@@ -313,6 +326,7 @@ def card_hand(
     )
 
     items: list[dict[str, object]] = []
+    lang = language()
     for i, card in enumerate(hand):
         if face_down:
             name = _("Face-down card")
@@ -327,17 +341,7 @@ def card_hand(
                 }
             )
             continue
-        is_off = card in off
-        plain, on = _labels(card, mode=mode, disabled=is_off)
-        items.append(
-            {
-                "code": str(card),
-                "svg": card_svg(card, four_colour=colours, dim=is_off),
-                "label": plain,
-                "label_on": on,
-                "disabled": is_off,
-            }
-        )
+        items.append(dict(_face(lang, card, mode, card in off, colours)))
     if mode == "play":
         hint = _("Use the arrow keys to move between cards, and Space or Enter to play one.")
     else:
