@@ -16,9 +16,9 @@ from words.cards import card_name
 from words.hints import VS, card_text, cards_text
 
 __all__ = ["COUNTED_MESSAGES", "VS", "backs_label", "card_text", "cards_text",
-           "computer_exchanged", "computer_hand_label", "discard_label",
+           "computer_exchanged", "computer_hand_label",
            "exchange_button_label", "follow_suit_text", "hand_label", "led_card_caption",
-           "left_cards_label", "play_help", "step_missing", "talon_label", "tick_text",
+           "left_cards_label", "step_missing", "talon_label", "tick_text",
            "tricks_caption", "tricks_won_label", "walk_talon_label"]
 
 
@@ -38,18 +38,6 @@ def hand_label(n: int, notes: Sequence[str] = ()) -> str:
     # TRANSLATORS: {notes} says what the outlines and dimming on the hand mean
     return ngettext("Your hand ({n} card) — {notes}", "Your hand ({n} cards) — {notes}", n,
                     notes=_("; ").join(notes))
-
-
-def discard_label(card: Card) -> str:
-    """The discard checkbox's name: "Discard the queen of spades"."""
-    # TRANSLATORS: a checkbox's name for screen readers; {card} e.g. "queen of spades"
-    return _("Discard the {card}", card=_in_sentence(card))
-
-
-def play_help(card: Card) -> str:
-    """A card button's help: "Play the queen of spades"."""
-    # TRANSLATORS: {card} e.g. "queen of spades"
-    return _("Play the {card}", card=_in_sentence(card))
 
 
 def computer_hand_label(n: int) -> str:
