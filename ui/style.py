@@ -30,20 +30,6 @@ CSS = """
 @media (prefers-reduced-motion:reduce){
   .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
 
-[class*="_pq_card_grid"]{container-type:inline-size}
-[class*="_pq_card_grid"] .stElementContainer,
-[class*="_pq_card_grid"] [data-testid="stButtonGroup"]{width:100%}
-[class*="_pq_card_grid"] [data-testid="stButtonGroup"]>div{display:grid;
-  grid-template-columns:repeat(8,minmax(0,1fr));gap:.3rem;max-width:34rem}
-[class*="_pq_card_grid"] [data-testid="stButtonGroup"] button{justify-content:center;
-  min-width:0;width:100%;padding-left:.15rem;padding-right:.15rem;
-  font-variant-numeric:tabular-nums}
-[class*="_pq_card_grid"] [data-testid="stButtonGroup"] button[aria-pressed="true"]{
-  color:inherit;font-weight:700}
-@container (max-width:21rem){
-  [class*="_pq_card_grid"] [data-testid="stButtonGroup"]>div{
-    grid-template-columns:repeat(4,minmax(0,1fr));max-width:17rem}}
-
 .st-key-rules [data-testid="stButtonGroup"]>div{flex-wrap:wrap;gap:.35rem}
 .st-key-rules [data-testid="stButtonGroup"] button{border-radius:.5rem !important;
   margin:0 !important}
