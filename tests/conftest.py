@@ -11,6 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
+# The progress store's fixtures (SQLite and a real PostgreSQL, tests/store_fixtures.py), for
+# every test module that asks for them.
+pytest_plugins = ["store_fixtures"]
+
 _DATA = tempfile.mkdtemp(prefix="piquet-test-data-")
 os.environ.setdefault("PIQUET_DATA_DIR", _DATA)
 

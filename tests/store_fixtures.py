@@ -1,6 +1,6 @@
 """Fixtures of the store's tests: the same test functions against SQLite and a real PostgreSQL.
 
-Load them in a test module with ``pytest_plugins = ["store_fixtures"]``:
+Every test module has them (``tests/conftest.py`` loads this plugin):
 
     postgres_server  session-scoped throw-away PostgreSQL cluster (``scripts/postgres.sh``):
                      its admin URL; stopped and removed at teardown

@@ -37,8 +37,6 @@ from ui.progress.identity import TEST_COOKIE, TESTING_ENV
 from ui.progress.partie import dump, load
 from words import PSEUDO
 
-pytest_plugins = ["store_fixtures"]
-
 LEARNER = "_store_learner"
 Open = Callable[..., AppTest]
 

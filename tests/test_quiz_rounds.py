@@ -24,8 +24,6 @@ from academy.quiz.rounds import (
 )
 from store import RoundFinished, RoundStarted, RoundState, Store, learner_key, new_learner_id
 
-pytest_plugins = ["store_fixtures"]
-
 
 def _wrong(r: Round) -> dict[str, Any]:
     q = r.question(r.at)

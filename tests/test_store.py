@@ -46,7 +46,6 @@ from store.migrate import STEPS, Step
 from store.spacing import LADDER, review
 
 # db_url, engine, clock, store, postgres_server (tests/store_fixtures.py)
-pytest_plugins = ["store_fixtures"]
 
 # --------------------------------------------------------------------------- migration
 

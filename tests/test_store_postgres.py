@@ -30,7 +30,6 @@ from store import (
 if TYPE_CHECKING:
     from store_fixtures import Cluster
 
-pytest_plugins = ["store_fixtures"]
 
 
 def test_saver_keeps_writes_through_a_postgresql_outage(pg_cluster: Cluster) -> None:
