@@ -111,11 +111,9 @@ def tricks_caption(you: int, computer: int) -> str:
 
 
 def tricks_won_label(role: Role, won: int, dealer: bool = False) -> str:
-    """A hand's label in the walkthrough: "Elder — 1 trick won"."""
+    """A hand's label in the walkthrough: "Elder — 1 trick won" ("Younger (dealer) — …" with
+    ``dealer``: Younger always deals)."""
     if role == "elder":
-        if dealer:
-            return ngettext("Elder (dealer) — {n} trick won", "Elder (dealer) — {n} tricks won",
-                            won)
         return ngettext("Elder — {n} trick won", "Elder — {n} tricks won", won)
     if dealer:
         return ngettext("Younger (dealer) — {n} trick won", "Younger (dealer) — {n} tricks won",
