@@ -1,7 +1,8 @@
 """Piquet Academy: the router and frame. Every page is listed here; the sidebar holds the
-settings every page honours (the rules preset ``?rules=`` and the four-colour deck
-``?four_colour=1``, kept in the URL by ``ui.settings``; the URL first, then the learner's
-stored settings).
+settings every page honours (the language ``?lang=``, the rules preset ``?rules=`` and the
+four-colour deck ``?four_colour=1``, kept in the URL by ``ui.settings``; the URL first, then
+the learner's stored settings; for the language then the browser's). The language is chosen
+right after the learner is known, before any text.
 
 Every run: the learner's id first (``ui.progress.start``: cookie, browser storage, a resume
 link, or a new anonymous id), the waiting progress flushed, the "not saving" notice when the
@@ -14,16 +15,17 @@ import streamlit as st
 
 from ui import progress, storage
 from ui.components.browser_store import browser_store
-from ui.settings import rules_selector
+from ui.settings import choose_language, language_picker, rules_selector
 from ui.style import inject_css
 from words import _
 
 HERE = Path(__file__).parent
 PAGES = HERE / "app_pages"
 
+progress.start()
+choose_language()
 st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
 inject_css()
-progress.start()
 
 pages = [
     st.Page(PAGES / "home.py", title=_("Home"), icon=":material/home:", default=True),
@@ -37,12 +39,15 @@ pages = [
             url_path="scoresheet"),
     st.Page(PAGES / "progress.py", title=_("My progress"), icon=":material/insights:",
             url_path="progress"),
+    st.Page(PAGES / "glossary.py", title=_("Glossary"), icon=":material/menu_book:",
+            url_path="glossary"),
     st.Page(PAGES / "about.py", title=_("About"), icon=":material/info:", url_path="about"),
 ]
 nav = st.navigation(pages, position="top")
 
 with st.sidebar:
     st.markdown(_("### ♠ Piquet Academy"))
+    language_picker()
     rules_selector()
     st.caption(_("Every score on every page follows the preset chosen here."))
 

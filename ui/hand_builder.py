@@ -37,6 +37,7 @@ from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_c
 from ui.components.card_hand import card_hand, selection, set_selection
 from ui.style import inject_css
 from words import _, ngettext
+from words.cards import notation_note
 from words.errors import not_a_card_text
 
 __all__ = [
@@ -357,6 +358,7 @@ def hand_builder(
     taken = frozenset(taken)
 
     inject_css()
+    note = notation_note()  # where the ranks' names are not the notation's letters
     with st.container(key=f"{key}_builder"):
         st.text_input(
             _("{label}: type the cards", label=label),
@@ -369,7 +371,7 @@ def hand_builder(
             help=_(
                 "A card is a rank then a suit: A K Q J 10 (or T) 9 8 7, and S H D C "
                 "(or ♠ ♥ ♦ ♣). Separate cards with spaces or commas."
-            ),
+            ) + ("\n\n" + note if note else ""),
         )
         card_hand(
             pack_key(key),
@@ -396,6 +398,8 @@ def hand_builder(
         if not _tokens(text):
             st.caption(ngettext("Type or pick {n} card for {label}.",
                                 "Type or pick {n} cards for {label}.", size, label=label))
+            if note:
+                st.caption(note)
             return None
         cards, problems = hand_problems(text, who=label, size=size, taken=taken)
         if problems:

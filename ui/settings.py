@@ -1,4 +1,13 @@
-"""Settings every page honours, drawn once in the frame: the rules preset and the deck colours.
+"""Settings every page honours, drawn once in the frame: the language, the rules preset and
+the deck colours.
+
+The language (:func:`choose_language`, first in the frame: every text after it is in that
+language) is kept in the URL as ``?lang=vi`` (English leaves the URL clean). Precedence: the
+URL, then the learner's stored setting, then the browser's language (``st.context.locale``,
+"vi-VN" → vi), then English. Only the languages :func:`words.offered_languages` offers (a
+complete catalog and content) are chosen; ``?lang=`` naming another shows English with a
+notice (:func:`language_notices`). The picker (:func:`language_picker`) shows each language
+in itself and is drawn only when there is a choice.
 
 Both are kept in the URL so that a link reproduces what its sender saw: ``?rules=cavendish``
 (the preset's id; ``britannica`` is the default and leaves the URL clean) and
@@ -24,8 +33,17 @@ import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
-from ui import storage
-from words import _
+from ui import forget_session_language, storage
+from words import (
+    DEFAULT,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    PSEUDO,
+    SESSION_KEY,
+    _,
+    language_name,
+    offered_languages,
+)
 from words.names import preset_name
 
 RULES_KEY: Final = "rules"
@@ -37,6 +55,10 @@ _ON: Final = ("1", "true", "yes", "on")
 _OFF: Final = ("0", "false", "no", "off", "")
 _NOTICE: Final = "_settings_notices"
 _STORED_FOR: Final = "_settings_stored_for"  # the learner key whose stored settings apply
+LANG_PARAM: Final = "lang"
+LANG_PICKER_KEY: Final = "_language_picker"
+_LANG_NOTICE: Final = "_language_notices"
+_LANG_STORED_FOR: Final = "_language_stored_for"
 
 
 def preset_label(name: str) -> str:
@@ -103,6 +125,100 @@ def apply_stored_settings() -> None:
         ss[RULES_KEY] = stored.preset
     if stored.four_colour is not None:
         ss[FOUR_COLOUR_KEY] = bool(stored.four_colour)
+
+
+# --------------------------------------------------------------------------- the language
+
+
+def language_from_locale(locale: object) -> str | None:
+    """The offered language a browser's locale asks for ("vi-VN" → ``"vi"``), else None.
+
+    >>> language_from_locale("en-GB"), language_from_locale(None), language_from_locale("de")
+    ('en', None, None)
+    """
+    if not isinstance(locale, str) or not locale:
+        return None
+    code = locale.replace("_", "-").split("-")[0].strip().lower()
+    return code if code in offered_languages() else None
+
+
+def _browser_locale() -> str | None:
+    try:
+        locale = st.context.locale
+    except Exception:  # pragma: no cover - outside a session, or an old client
+        return None
+    return locale if isinstance(locale, str) else None
+
+
+def _set_language(lang: str) -> None:
+    st.session_state[SESSION_KEY] = lang
+    forget_session_language()
+
+
+def _lang_param(lang: str) -> str | None:
+    return None if lang in (DEFAULT, PSEUDO) else lang
+
+
+def choose_language() -> str:
+    """This run's language into ``st.session_state["lang"]`` (see the module's docstring);
+    call it in the frame before any text, after the learner is known. Returns it."""
+    ss = st.session_state
+    offered = offered_languages()
+    notices: list[str] = []
+    key = storage.learner()
+    if key is not None and ss.get(_LANG_STORED_FOR) != key:
+        ss[_LANG_STORED_FOR] = key
+        stored = storage.stored_settings()
+        if stored is not None and stored.language in offered:
+            _set_language(str(stored.language))
+    raw = st.query_params.get(LANG_PARAM)
+    if raw is not None:
+        code = raw.strip().lower()
+        if code in offered or code == PSEUDO:
+            _set_language(code)
+        else:
+            _set_language(DEFAULT)
+            if code in LANGUAGES or code in LANGUAGE_NAMES:
+                notices.append(_("{language} is not available yet: the translation is not "
+                                 "finished. The app is shown in English.",
+                                 language=language_name(code)))
+            else:
+                notices.append(_("Unknown language “{value}” in the link; the app is shown in "
+                                 "English.", value=_shown(raw)))
+    current = ss.get(SESSION_KEY)
+    if current not in offered and current != PSEUDO:  # none yet, or one no longer offered
+        chosen = language_from_locale(_browser_locale()) if raw is None else None
+        _set_language(chosen or DEFAULT)
+    lang = str(ss[SESSION_KEY])
+    _set_param(LANG_PARAM, _lang_param(lang))
+    ss[_LANG_NOTICE] = notices
+    return lang
+
+
+def _on_language() -> None:
+    lang = st.session_state.get(LANG_PICKER_KEY)
+    if lang not in offered_languages():  # pragma: no cover - the options are the offered
+        return
+    _set_language(str(lang))
+    _set_param(LANG_PARAM, _lang_param(str(lang)))
+    storage.save_settings(language=str(lang))
+
+
+def language_picker() -> None:
+    """The sidebar's language picker (each language named in itself), with the notices of
+    :func:`choose_language`; drawn only when more than one language is offered."""
+    for note in st.session_state.pop(_LANG_NOTICE, []):
+        st.info(note, icon=":material/translate:")
+    offered = offered_languages()
+    if len(offered) < 2:
+        return
+    current = st.session_state.get(SESSION_KEY)
+    st.session_state[LANG_PICKER_KEY] = current if current in offered else DEFAULT
+    st.selectbox(_("Language"), offered, key=LANG_PICKER_KEY, format_func=language_name,
+                 on_change=_on_language)
+
+
+# --------------------------------------------------------------------------- rules and deck
 
 
 def sync_settings_from_url() -> None:

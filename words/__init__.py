@@ -40,12 +40,21 @@ on the line before a message reaches the translators.
 How to add a language: ``.venv/bin/pybabel init -i locales/messages.pot -d locales -l vi``
 creates ``locales/vi/LC_MESSAGES/messages.po`` (with the language's plural rule); translate
 every msgstr, run ``make catalogs``, and the language is in ``LANGUAGES``.
+
+Which languages the app offers (the frame's picker, ``?lang=``): :func:`complete_languages`,
+English and every language whose catalog has no untranslated message and whose content is
+present (:data:`REQUIRED_CONTENT` under ``content/<lang>/``; :func:`missing_messages`,
+:func:`missing_content` say what lacks). ``PIQUET_PREVIEW_LANGUAGES=vi,tr`` offers
+incomplete ones too (translators previewing their work; English shows where a text lacks).
+:func:`language_name` names a language in itself; :func:`format_number` writes a number as
+the language does (Babel: ``1,234`` / ``1.234``; ``+1.5`` / ``+1,5``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import gettext
+import os
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
@@ -55,12 +64,22 @@ from typing import Final
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "LOCALEDIR",
+    "PREVIEW_ENV",
     "PSEUDO",
+    "REQUIRED_CONTENT",
     "SESSION_KEY",
     "_",
+    "babel_locale",
+    "complete_languages",
+    "format_number",
     "language",
+    "language_name",
+    "missing_content",
+    "missing_messages",
     "ngettext",
+    "offered_languages",
     "pgettext",
     "set_language_source",
     "translations",
@@ -68,6 +87,7 @@ __all__ = [
 ]
 
 LOCALEDIR: Final = Path(__file__).resolve().parent.parent / "locales"
+CONTENT_DIR: Final = LOCALEDIR.parent / "content"
 DOMAIN: Final = "messages"
 DEFAULT: Final = "en"
 PSEUDO: Final = "qps"
@@ -160,3 +180,113 @@ def pgettext(context: str, message: str, /, **values: object) -> str:
     """``message`` as meant in ``context``, in the current language."""
     lang = language()
     return _render(translations(lang).pgettext(context, message), message, values, lang)
+
+
+# --------------------------------------------------------------------------- offered languages
+
+#: Each language named in itself (the picker shows these, whatever the current language).
+LANGUAGE_NAMES: Final[dict[str, str]] = {"en": "English", "vi": "Tiếng Việt", "tr": "Türkçe"}
+#: What ``content/<lang>/`` must hold for the language to be offered (a folder: every file
+#: English has in it).
+REQUIRED_CONTENT: Final = ("stages", "home.md", "about.md", "glossary.json")
+#: Languages offered even when incomplete (comma-separated), for previews.
+PREVIEW_ENV: Final = "PIQUET_PREVIEW_LANGUAGES"
+
+
+def language_name(lang: str) -> str:
+    """``lang`` named in itself: ``"vi"`` → ``"Tiếng Việt"``.
+
+    >>> language_name("tr"), language_name("xx")
+    ('Türkçe', 'xx')
+    """
+    return LANGUAGE_NAMES.get(lang, lang)
+
+
+@cache
+def missing_messages(lang: str) -> tuple[str, ...]:
+    """The msgids (a plural's singular) of ``lang``'s catalog without a translation (empty,
+    fuzzy, or short of the language's plural forms); every English message when the
+    language has no catalog."""
+    from babel.messages.pofile import read_po
+
+    po = LOCALEDIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    english = LOCALEDIR / DEFAULT / "LC_MESSAGES" / f"{DOMAIN}.po"
+    path = po if po.exists() else english
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang if po.exists() else DEFAULT)
+    missing: list[str] = []
+    for m in catalog:
+        if not m.id:
+            continue
+        first = str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
+        if not po.exists():
+            missing.append(first)
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = catalog.num_plurals if m.pluralizable else 1
+        if m.fuzzy or len(strings) != wanted or not all(strings):
+            missing.append(first)
+    return tuple(missing)
+
+
+def missing_content(lang: str) -> tuple[str, ...]:
+    """The files of :data:`REQUIRED_CONTENT` that ``content/<lang>/`` lacks (paths relative
+    to ``content/<lang>/``)."""
+    if lang == DEFAULT:
+        return ()
+    out = []
+    for name in REQUIRED_CONTENT:
+        theirs, ours = CONTENT_DIR / lang / name, CONTENT_DIR / DEFAULT / name
+        if ours.is_dir():
+            out += [f"{name}/{p.name}" for p in sorted(ours.iterdir())
+                    if p.is_file() and not (theirs / p.name).is_file()]
+        elif not theirs.is_file():
+            out.append(name)
+    return tuple(out)
+
+
+@cache
+def complete_languages() -> tuple[str, ...]:
+    """English and every language with its whole catalog translated and its content present
+    (computed once a process)."""
+    return tuple(lang for lang in LANGUAGES if lang == DEFAULT
+                 or not (missing_messages(lang) or missing_content(lang)))
+
+
+def offered_languages() -> tuple[str, ...]:
+    """The languages a learner can choose: :func:`complete_languages`, plus those named in
+    ``$PIQUET_PREVIEW_LANGUAGES`` that have a catalog. English first."""
+    preview = {p.strip() for p in os.environ.get(PREVIEW_ENV, "").split(",")}
+    chosen = set(complete_languages()) | (preview & set(LANGUAGES))
+    return (DEFAULT, *sorted(chosen - {DEFAULT}))
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def babel_locale(lang: str | None = None) -> str:
+    """The Babel locale of ``lang`` (default: the current language); English for the
+    pseudo-locale."""
+    lang = language() if lang is None else lang
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def format_number(x: float, *, decimals: int | None = None, signed: bool = False) -> str:
+    """``x`` as the current language writes numbers: grouped thousands, its decimal sign;
+    ``decimals`` fixed digits after it; ``signed``: "+" before a positive number.
+
+    >>> format_number(12345), format_number(2.5, decimals=1, signed=True)
+    ('12,345', '+2.5')
+    >>> with use_language("tr"):
+    ...     format_number(12345), format_number(-0.25, decimals=1, signed=True)
+    ('12.345', '-0,2')
+    """
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    if decimals is not None:
+        x = round(x, decimals)
+    text = format_decimal(x, format=pattern, locale=babel_locale())
+    return str(text)

@@ -16,14 +16,15 @@ The engine's notation (``QH``, ``Q♥``) is not language; what a card, a rank or
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
 from piquet.cards import Card, Rank, Suit
 from words import _, language, ngettext, pgettext
 
-__all__ = ["capitalize_first", "card_name", "number_word", "rank_name", "spoken_number",
-           "suit_name"]
+__all__ = ["capitalize_first", "card_name", "lower_text", "notation_note", "number_word",
+           "rank_name", "spoken_number", "suit_name"]
 
 
 def rank_name(rank: Rank, n: int = 1) -> str:
@@ -84,6 +85,43 @@ def card_name(card: Card, *, start: bool = True) -> str:
     return _("{rank} of {suit}", rank=_card_rank(card.rank), suit=_card_suit(card.suit))
 
 
+# --------------------------------------------------------------------------- typing cards
+
+_LETTERED: Final = ((Rank.ACE, "A"), (Rank.KING, "K"), (Rank.QUEEN, "Q"), (Rank.JACK, "J"))
+
+
+def _initial(name: str) -> str:
+    """The first letter of a name without its accents and the pseudo-locale's brackets."""
+    bare = unicodedata.normalize("NFD", name.strip("⟦⟧ ")).replace("đ", "d")
+    return next((c for c in bare if c.isalpha()), "").upper()
+
+
+def notation_note() -> str | None:
+    """How to type the cards when the language names the ranks otherwise than the notation's
+    letters (Turkish *papaz* for K, Vietnamese *già*): the letters beside the local names;
+    ``None`` where the names start with the letters (English).
+
+    >>> notation_note() is None
+    True
+    """
+    names = [(letter, rank_name(rank)) for rank, letter in _LETTERED]
+    if all(_initial(name) == letter for letter, name in names):
+        return None
+    # TRANSLATORS: one rank in the typing help: a letter of the card notation and the rank's
+    # name in your language, e.g. "K (papaz)"
+    items = [pgettext("typing help", "{letter} ({name})", letter=letter, name=name)
+             for letter, name in names]
+    suits = [pgettext("typing help", "{letter} ({name})", letter=letter, name=suit_name(suit))
+             for suit, letter in ((Suit.SPADES, "S"), (Suit.HEARTS, "H"),
+                                  (Suit.DIAMONDS, "D"), (Suit.CLUBS, "C"))]
+    # TRANSLATORS: the hand builder's typing help where the ranks have other names than the
+    # notation's letters; {letters} lists them: "A (as), K (papaz), Q (kız), J (vale)",
+    # {suits} the suits' letters: "S (maça), H (kupa), D (karo), C (sinek)"
+    return _("Cards are typed with the letters of the notation, the same in every language: "
+             "{letters}; 10 9 8 7 as numbers; the suits {suits}. For example AS 10H QD.",
+             letters=_(", ").join(items), suits=_(", ").join(suits))
+
+
 # --------------------------------------------------------------------------- numbers
 # Numbers said aloud need code per language (compounds, hyphens); a language without its
 # own function says digits.
@@ -104,7 +142,41 @@ def _english(n: int) -> str:
     return str(n)
 
 
-_SPOKEN: Final[dict[str, Callable[[int], str]]] = {"en": _english}
+_VI_UNITS: Final = ("không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín")
+
+
+def _vietnamese(n: int) -> str:
+    """0–99 in Vietnamese: "mười lăm", "hai mươi mốt", "bốn mươi chín"."""
+    if 0 <= n < 10:
+        return _VI_UNITS[n]
+    if 10 <= n < 100:
+        t, u = divmod(n, 10)
+        head = "mười" if t == 1 else f"{_VI_UNITS[t]} mươi"
+        if u == 0:
+            return head
+        unit = "lăm" if u == 5 else "mốt" if u == 1 and t > 1 else _VI_UNITS[u]
+        return f"{head} {unit}"
+    return str(n)
+
+
+_TR_UNITS: Final = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz",
+                    "dokuz")
+_TR_TENS: Final = ("", "on", "yirmi", "otuz", "kırk", "elli", "altmış", "yetmiş", "seksen",
+                   "doksan")
+
+
+def _turkish(n: int) -> str:
+    """0–99 in Turkish: "on bir", "kırk dokuz"."""
+    if 0 <= n < 10:
+        return _TR_UNITS[n]
+    if 10 <= n < 100:
+        t, u = divmod(n, 10)
+        return _TR_TENS[t] + (f" {_TR_UNITS[u]}" if u else "")
+    return str(n)
+
+
+_SPOKEN: Final[dict[str, Callable[[int], str]]] = {"en": _english, "vi": _vietnamese,
+                                                    "tr": _turkish}
 
 
 def _spoken(n: int) -> str:
@@ -115,13 +187,34 @@ def _spoken(n: int) -> str:
 
 def capitalize_first(text: str) -> str:
     """``text`` with its first letter as at the start of a sentence, in the current language
-    (Turkish: i becomes İ)."""
+    (Turkish and Azeri: i becomes İ, ı becomes I).
+
+    >>> from words import use_language
+    >>> with use_language("tr"):
+    ...     capitalize_first("iki"), capitalize_first("ılık")
+    ('İki', 'Ilık')
+    >>> capitalize_first("iki"), capitalize_first("ấy")
+    ('Iki', 'Ấy')
+    """
     if not text:
         return text
     first = text[0]
-    if first == "i" and language() == "tr":
+    if first == "i" and language() in ("tr", "az"):
         return "İ" + text[1:]
     return first.upper() + text[1:]
+
+
+def lower_text(text: str) -> str:
+    """``text`` in lower case as the current language writes it (Turkish: İ → i, I → ı).
+
+    >>> from words import use_language
+    >>> with use_language("tr"):
+    ...     lower_text("KIZ İKİ")
+    'kız iki'
+    """
+    if language() in ("tr", "az"):
+        text = text.replace("İ", "i").replace("I", "ı")
+    return text.lower()
 
 
 def number_word(n: int) -> str:
@@ -143,6 +236,12 @@ def spoken_number(n: int, *, start: bool = False) -> str:
     >>> with use_language("qps"):
     ...     spoken_number(5)
     'five'
+    >>> with use_language("vi"):
+    ...     spoken_number(49), spoken_number(21), spoken_number(15), spoken_number(10)
+    ('bốn mươi chín', 'hai mươi mốt', 'mười lăm', 'mười')
+    >>> with use_language("tr"):
+    ...     spoken_number(49), spoken_number(11, start=True), spoken_number(60)
+    ('kırk dokuz', 'On bir', 'altmış')
     """
     said = _spoken(n)
     return capitalize_first(said) if start else said

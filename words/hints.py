@@ -23,7 +23,7 @@ from typing import Final
 
 from piquet.cards import Card
 from piquet.players import Hint, HintKind, HintReason
-from words import _, ngettext, pgettext
+from words import _, format_number, ngettext, pgettext
 from words.cards import suit_name
 
 __all__ = ["action_text", "card_text", "cards_text", "categories_text", "reason_text",
@@ -58,8 +58,9 @@ def categories_text(categories: Sequence[str]) -> str:
 
 
 def signed(x: float) -> str:
-    """A number of points with its sign and one decimal: "+1.5", "-0.3"."""
-    return f"{x:+.1f}"
+    """A number of points with its sign and one decimal, as the language writes it: "+1.5",
+    "-0.3" (Turkish and Vietnamese "+1,5")."""
+    return format_number(x, decimals=1, signed=True)
 
 
 def action_text(h: Hint) -> str:

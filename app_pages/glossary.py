@@ -1,0 +1,5 @@
+"""Glossary: the terms of piquet in the reader's language (ui/glossary.py)."""
+
+from ui.glossary import show
+
+show()
