@@ -227,3 +227,67 @@ def test_no_module_of_the_text_layer_rebinds_underscore() -> None:
                           if isinstance(n, ast.Name) and n.id == "_"
                           and isinstance(n.ctx, ast.Store)]
     assert not offenders, offenders
+
+
+# --------------------------------------------------------------------------- complete languages
+
+COMPLETE_FILE = ROOT / "locales" / "complete.txt"
+
+
+def _claimed_complete() -> list[str]:
+    lines = COMPLETE_FILE.read_text(encoding="utf-8").splitlines()
+    return [x.strip() for x in lines if x.strip() and not x.startswith("#")]
+
+
+def test_the_languages_claimed_complete_have_catalogs() -> None:
+    assert set(_claimed_complete()) <= set(LANGUAGES) - {"en"}
+
+
+@pytest.mark.parametrize("lang", sorted(set(_claimed_complete()) | (
+    set(__import__("words").complete_languages()) - {"en"})))
+def test_a_complete_language_has_every_message_and_file(lang: str) -> None:
+    """A language claimed complete (locales/complete.txt) or offered as complete: no message
+    of its catalog untranslated, no content file missing. A missing translation fails CI."""
+    from words import missing_content, missing_messages
+
+    missing_messages.cache_clear()
+    assert not missing_messages(lang), (
+        f"{lang}: {len(missing_messages(lang))} messages untranslated, e.g. "
+        f"{list(missing_messages(lang))[:5]}")
+    assert not missing_content(lang), f"{lang}: content missing {missing_content(lang)}"
+
+
+def test_report_what_each_language_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    """A report, not a check (it passes): for every language, how many messages are not yet
+    translated and which content files are missing (``-s`` or ``-rP`` to see it)."""
+    from words import missing_content, missing_messages
+
+    lines = []
+    with EN_PO.open("rb") as f:
+        total = sum(1 for m in read_po(f, locale="en") if m.id)
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        lines.append(f"{lang}: {len(missing_messages(lang))} of {total} messages untranslated; "
+                     f"content missing: {', '.join(missing_content(lang)) or 'none'}")
+    print("\n".join(lines))
+    assert all(lang in " ".join(lines) for lang in LANGUAGES if lang != "en")
+
+
+def test_missing_messages_sees_an_untranslated_message(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import words
+
+    folder = tmp_path / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "messages.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: xx\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"\n\n'
+        'msgid "Clear"\nmsgstr "Xoá"\n\nmsgid "Deal at random"\nmsgstr ""\n\n'
+        'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} lá"\n', encoding="utf-8")
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    monkeypatch.setattr(words, "LOCALEDIR", tmp_path)
+    words.missing_messages.cache_clear()
+    try:
+        assert words.missing_messages("xx") == ("Deal at random",)
+    finally:
+        words.missing_messages.cache_clear()

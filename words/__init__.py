@@ -255,10 +255,12 @@ def complete_languages() -> tuple[str, ...]:
 
 def offered_languages() -> tuple[str, ...]:
     """The languages a learner can choose: :func:`complete_languages`, plus those named in
-    ``$PIQUET_PREVIEW_LANGUAGES`` that have a catalog. English first."""
+    ``$PIQUET_PREVIEW_LANGUAGES`` that have a catalog; in :data:`LANGUAGE_NAMES`' order
+    (English first)."""
     preview = {p.strip() for p in os.environ.get(PREVIEW_ENV, "").split(",")}
-    chosen = set(complete_languages()) | (preview & set(LANGUAGES))
-    return (DEFAULT, *sorted(chosen - {DEFAULT}))
+    chosen = set(complete_languages()) | (preview & set(LANGUAGES)) | {DEFAULT}
+    order = list(LANGUAGE_NAMES)
+    return tuple(sorted(chosen, key=lambda x: (order.index(x) if x in order else len(order), x)))
 
 
 # --------------------------------------------------------------------------- numbers
