@@ -35,6 +35,7 @@ class GlossaryError(ValueError):
 class Wrong:
     text: str
     means: str
+    allow: tuple[str, ...] = ()  # longer phrases holding the text that are right
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,8 @@ def parse_glossary(data: object, where: str = "glossary") -> Glossary:
             raise GlossaryError(f"{at}: “wrong” must be a list of texts or of {{text, means}} "
                                 "objects")
         wrong = tuple(Wrong(w.strip(), "") if isinstance(w, str)
-                      else Wrong(_text(w, "text", at), _text(w, "means", at, required=False))
+                      else Wrong(_text(w, "text", at), _text(w, "means", at, required=False),
+                                 _texts(w, "allow", at))
                       for w in wrong_raw)
         english = _texts(item, "english", at)
         if not english:

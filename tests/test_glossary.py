@@ -1,0 +1,255 @@
+"""The glossaries (content/<lang>/glossary.json, docs/glossary-format.md) and the Glossary page.
+
+For each language with a glossary: no message of its catalog and no content file uses a wrong
+rendering the glossary lists, and every message whose English names a term (a whole-word
+match of the term's ``english`` forms in the msgid) has the chosen rendering (one of its
+``accept`` texts; a stem matches Turkish inflected forms) in its translation. Strict for the
+languages the app offers (words.complete_languages() or locales/complete.txt), a report for
+the others (``-rP`` prints it).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from apptest import APP, TIMEOUT
+from babel.messages.pofile import read_po
+from streamlit.testing.v1 import AppTest
+from test_pseudo_locale import visible
+
+from ui.content import CONTENT
+from ui.glossary import Glossary, GlossaryError, Term, load_glossary, parse_glossary
+from words import LANGUAGES, PREVIEW_ENV, PSEUDO, complete_languages, use_language
+from words.cards import lower_text
+
+ROOT = Path(__file__).resolve().parent.parent
+WITH_GLOSSARY = sorted(p.parent.name for p in CONTENT.glob("*/glossary.json"))
+TRANSLATED = [lang for lang in WITH_GLOSSARY if lang != "en"]
+CLAIMED = {x.strip() for x in (ROOT / "locales" / "complete.txt").read_text(
+    encoding="utf-8").splitlines() if x.strip() and not x.startswith("#")}
+STRICT = set(complete_languages()) | CLAIMED
+
+
+def _lower(text: str, lang: str) -> str:
+    with use_language(lang):
+        return lower_text(text)
+
+
+def _forms(value: object) -> tuple[str, ...]:
+    if isinstance(value, (tuple, list)):
+        return tuple(str(v) for v in value if v)
+    return (str(value),) if value else ()
+
+
+@cache
+def _catalog(lang: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+    """(msgid's singular, the English forms, the translated forms) of every translated
+    message of ``lang``."""
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    out = []
+    for m in catalog:
+        strings = _forms(m.string)
+        if m.id and strings and not m.fuzzy:
+            ids = _forms(m.id)
+            out.append((ids[0], ids, strings))
+    return tuple(out)
+
+
+def _wrong_pattern(text: str, lang: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(_lower(text, lang)))
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def _without(text: str, phrases: list[str]) -> str:
+    for phrase in phrases:
+        text = text.replace(phrase, " ")
+    return text
+
+
+def _names_term(english: str, term: Term) -> bool:
+    """Whether the English message names the term (its placeholders, ``{suit}``, aside)."""
+    words = "|".join(re.escape(w) for w in term.english)
+    bare = _PLACEHOLDER.sub(" ", english)
+    return re.search(rf"(?<!\w)(?:{words})(?!\w)", bare, re.I) is not None
+
+
+def violations(lang: str) -> list[str]:
+    """Every use of a wrong rendering, and every message naming a term without its chosen
+    rendering, in ``lang``'s catalog and content."""
+    glossary = load_glossary(lang)
+    out: list[str] = []
+    wrong = [(t.id, w.text, _wrong_pattern(w.text, lang), [_lower(a, lang) for a in w.allow])
+             for t in glossary.terms for w in t.wrong]
+    for key, ids, strings in _catalog(lang):
+        low = [_lower(s, lang) for s in strings]
+        for term_id, text, pattern, allow in wrong:
+            if any(pattern.search(_without(s, allow)) for s in low):
+                out.append(f"wrong rendering “{text}” ({term_id}) in {key[:70]!r}")
+        for t in glossary.terms:
+            if key in t.ignore or not any(_names_term(e, t) for e in ids):
+                continue
+            accept = [_lower(a, lang) for a in t.accept]
+            if not all(any(a in s for a in accept) for s in low):
+                out.append(f"“{t.term}” ({t.id}) missing from the translation of {key[:70]!r}: "
+                           f"{strings[0][:70]!r}")
+    for path in sorted((CONTENT / lang).rglob("*")):
+        rel = path.relative_to(CONTENT / lang)
+        if not path.is_file() or rel.parts[0].startswith("_") or path.name == "glossary.json":
+            continue
+        body = _lower(path.read_text(encoding="utf-8"), lang)
+        for term_id, text, pattern, allow in wrong:
+            if pattern.search(_without(body, allow)):
+                out.append(f"wrong rendering “{text}” ({term_id}) in content/{lang}/{rel}")
+    return out
+
+
+# --------------------------------------------------------------------------- the files
+
+
+@pytest.mark.parametrize("lang", WITH_GLOSSARY)
+def test_a_glossary_follows_the_format(lang: str) -> None:
+    glossary = load_glossary(lang)
+    assert glossary.language == lang
+    english = {t.id for t in load_glossary("en").terms}
+    ids = {t.id for t in glossary.terms}
+    if lang in STRICT:
+        assert ids == english, (sorted(english - ids), sorted(ids - english))
+    else:
+        assert ids, lang
+
+
+def test_the_english_glossary_names_piquets_terms() -> None:
+    glossary = load_glossary("en")
+    ids = {t.id for t in glossary.terms}
+    assert {"deal", "trick", "suit", "point", "repique", "elder", "younger"} <= ids
+    assert all(not t.wrong for t in glossary.terms)
+    assert glossary.term("point").kept and not glossary.term("deal").kept
+
+
+@pytest.mark.parametrize(("data", "problem"), [
+    ([], "one JSON object"),
+    ({"language": "xx", "title": "T", "intro": "I", "terms": []}, "non-empty list"),
+    ({"language": "xx", "title": "T", "intro": "I",
+      "terms": [{"id": "a", "term": "a", "english": ["a"], "meaning": "m", "wrong": [1]}]},
+     "“wrong” must be"),
+    ({"language": "xx", "title": "T", "intro": "I",
+      "terms": [{"id": "a", "term": "a", "english": ["a"], "meaning": "m"},
+                {"id": "a", "term": "b", "english": ["b"], "meaning": "m"}]}, "used twice"),
+    ({"language": "xx", "title": "T", "intro": "I",
+      "terms": [{"id": "a", "term": "", "english": ["a"], "meaning": "m"}]}, "“term”"),
+])
+def test_a_broken_glossary_is_named(data: object, problem: str) -> None:
+    with pytest.raises(GlossaryError, match=problem):
+        parse_glossary(data)
+
+
+def test_wrong_renderings_may_be_texts_or_objects() -> None:
+    g: Glossary = parse_glossary({"language": "xx", "title": "T", "intro": "I", "terms": [
+        {"id": "a", "term": "a", "english": ["a"], "meaning": "m",
+         "wrong": ["x", {"text": "y", "means": "why"}]}]})
+    assert [(w.text, w.means) for w in g.terms[0].wrong] == [("x", ""), ("y", "why")]
+
+
+# --------------------------------------------------------------------------- consistency
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_report_the_glossarys_renderings(lang: str) -> None:
+    """A report (passes): what :func:`violations` finds, for every language."""
+    found = violations(lang)
+    print(f"{lang}: {len(found)} glossary violations")
+    print("\n".join(found))
+
+
+@pytest.mark.parametrize("lang", sorted(STRICT & set(TRANSLATED)))
+def test_each_term_is_rendered_the_same_way(lang: str) -> None:
+    found = violations(lang)
+    assert not found, "\n".join(found)
+
+
+def test_the_check_finds_a_wrong_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
+    import test_glossary as me
+
+    g = parse_glossary({"language": "vi", "title": "T", "intro": "I", "terms": [
+        {"id": "deal", "term": "ván", "english": ["deal", "deals"], "meaning": "m",
+         "ignore": ["Deal at random"],
+         "wrong": [{"text": "giao dịch", "means": "trade", "allow": ["giao dịch viên"]}]}]})
+    monkeypatch.setattr(me, "load_glossary", lambda lang: g)
+    monkeypatch.setattr(me, "_catalog", lambda lang: (
+        ("The deal is over", ("The deal is over",), ("Ván đã xong",)),
+        ("A new deal", ("A new deal",), ("Một giao dịch mới",)),
+        ("Deal at random", ("Deal at random",), ("Chia ngẫu nhiên",)),
+        ("Dealer", ("Dealer",), ("Người chia bài",)),
+        ("The deal's clerk", ("The deal's clerk",), ("Giao dịch viên của ván",)),
+    ))
+    found = [v for v in me.violations("vi") if "content/" not in v]
+    assert found == ["wrong rendering “giao dịch” (deal) in 'A new deal'",
+                     "“ván” (deal) missing from the translation of 'A new deal': "
+                     "'Một giao dịch mới'"]
+
+
+def test_turkish_stems_match_inflected_forms() -> None:
+    t = parse_glossary({"language": "tr", "title": "T", "intro": "I", "terms": [
+        {"id": "deal", "term": "dağıtım", "english": ["deal"], "meaning": "m"}]}).terms[0]
+    assert _names_term("The deal is over", t) and not _names_term("The dealer", t)
+    assert t.accept[0] in _lower("Dağıtımın sonu", "tr")
+    assert _lower("İKİ KIZ", "tr") == "iki kız"
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def _page(lang: str) -> AppTest:
+    """The Glossary page in ``lang`` (offered for the test even if incomplete)."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+    at.switch_page("app_pages/glossary.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_english_page_shows_every_term() -> None:
+    at = _page("en")
+    glossary = load_glossary("en")
+    assert [s.value for s in at.title] == ["Glossary"]
+    shown = [s.value for s in at.subheader]
+    assert len(shown) == len(glossary.terms)
+    assert "carte blanche" in shown and "trick" in shown
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in LANGUAGES])
+def test_a_languages_page_shows_its_terms_and_the_wrong_renderings(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PREVIEW_ENV, lang)
+    at = _page(lang)
+    assert at.session_state["lang"] == lang
+    glossary = load_glossary(lang)
+    assert len(at.subheader) == len(glossary.terms)
+    texts = "\n".join(s for _w, s in visible(at))
+    for t in glossary.terms:
+        for w in t.wrong:
+            assert w.text.split()[0] in texts.replace("\\", ""), (t.id, w.text)
+
+
+def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
+    """Under the pseudo-locale every text is a catalog message or the glossary's own text
+    (content, translated per file)."""
+    at = _page(PSEUDO)
+    glossary = load_glossary("en")
+    own = {glossary.title, glossary.intro, *(t.term for t in glossary.terms),
+           *(t.meaning for t in glossary.terms)}
+    for kind in ("subheader", "title"):
+        assert all(e.value.replace("\\", "") in own for e in getattr(at, kind))
+    from test_pseudo_locale import leftover_words
+
+    left = [(w, s[:80]) for w, s in visible(at)
+            if s.replace("\\", "") not in own and leftover_words(s)]
+    assert not left, left
