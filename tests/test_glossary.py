@@ -63,7 +63,9 @@ def _wrong_pattern(text: str, lang: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + re.escape(_lower(text, lang)))
 
 
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Not the concept: placeholders ({suit}), code quoted in a message ('elder', `talon`, the
+# JSON keys of a deal record).
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|'[a-z_]+'|`[^`]*`")
 
 
 def _without(text: str, phrases: list[str]) -> str:
@@ -73,7 +75,7 @@ def _without(text: str, phrases: list[str]) -> str:
 
 
 def _names_term(english: str, term: Term) -> bool:
-    """Whether the English message names the term (its placeholders, ``{suit}``, aside)."""
+    """Whether the English message names the term (placeholders and quoted code aside)."""
     words = "|".join(re.escape(w) for w in term.english)
     bare = _PLACEHOLDER.sub(" ", english)
     return re.search(rf"(?<!\w)(?:{words})(?!\w)", bare, re.I) is not None
@@ -88,14 +90,16 @@ def violations(lang: str) -> list[str]:
              for t in glossary.terms for w in t.wrong]
     for key, ids, strings in _catalog(lang):
         low = [_lower(s, lang) for s in strings]
+        plain = [s.lower() for s in strings]  # kept foreign terms: "PIQUE" is "pique" in tr
         for term_id, text, pattern, allow in wrong:
             if any(pattern.search(_without(s, allow)) for s in low):
                 out.append(f"wrong rendering “{text}” ({term_id}) in {key[:70]!r}")
         for t in glossary.terms:
             if key in t.ignore or not any(_names_term(e, t) for e in ids):
                 continue
-            accept = [_lower(a, lang) for a in t.accept]
-            if not all(any(a in s for a in accept) for s in low):
+            accept = [_lower(a, lang) for a in t.accept] + [a.lower() for a in t.accept]
+            if not all(any(a in s or a in p for a in accept) for s, p in zip(low, plain,
+                                                                            strict=True)):
                 out.append(f"“{t.term}” ({t.id}) missing from the translation of {key[:70]!r}: "
                            f"{strings[0][:70]!r}")
     for path in sorted((CONTENT / lang).rglob("*")):
