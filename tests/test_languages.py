@@ -334,3 +334,16 @@ def test_the_english_word_check_finds_english() -> None:
     ok(at.run())
     assert english_words(at, frozenset()) == [
         ("markdown", "Lá bài của bạn: the cards you hold, 10H QS", ["the", "cards", "you", "hold"])]
+
+
+@pytest.mark.usefixtures("preview")
+def test_no_picker_under_the_pseudo_locale() -> None:
+    """The pseudo-locale (a developer's check) is not a language to pick: the picker stays
+    away, so every text left is a catalog message."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.session_state["lang"] = "qps"
+    ok(at.run())
+    assert at.session_state["lang"] == "qps"
+    assert not [s for s in at.selectbox if s.key == PICKER]
+    with use_language("qps"):
+        assert language_name("vi") == "⟦Tiếng Việt⟧"

@@ -210,12 +210,18 @@ def language_picker() -> None:
     for note in st.session_state.pop(_LANG_NOTICE, []):
         st.info(note, icon=":material/translate:")
     offered = offered_languages()
-    if len(offered) < 2:
-        return
     current = st.session_state.get(SESSION_KEY)
+    if len(offered) < 2 or current == PSEUDO:  # the pseudo-locale is not a language to pick
+        return
     st.session_state[LANG_PICKER_KEY] = current if current in offered else DEFAULT
-    st.selectbox(_("Language"), offered, key=LANG_PICKER_KEY, format_func=language_name,
+    # Each language in itself, whatever the current one (a function of the code alone, so
+    # that a rerun's formatting never differs from the options drawn).
+    st.selectbox(_("Language"), offered, key=LANG_PICKER_KEY, format_func=_own_name,
                  on_change=_on_language)
+
+
+def _own_name(lang: str) -> str:
+    return LANGUAGE_NAMES.get(lang, lang)
 
 
 # --------------------------------------------------------------------------- rules and deck

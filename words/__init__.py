@@ -198,8 +198,12 @@ def language_name(lang: str) -> str:
 
     >>> language_name("tr"), language_name("xx")
     ('Türkçe', 'xx')
+    >>> with use_language(PSEUDO):  # text of the text layer, like every message
+    ...     language_name("vi")
+    '⟦Tiếng Việt⟧'
     """
-    return LANGUAGE_NAMES.get(lang, lang)
+    name = LANGUAGE_NAMES.get(lang, lang)
+    return f"⟦{name}⟧" if language() == PSEUDO else name
 
 
 @cache
