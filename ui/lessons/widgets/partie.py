@@ -9,7 +9,7 @@ import streamlit as st
 from piquet import settle_partie
 from ui.lessons.state import PARTIE_A, PARTIE_B, set_partie_totals
 from ui.text import md_escape
-from words import _
+from words import _, format_number
 from words.reckoning import settlement_text
 
 _SETTLEMENTS: Final = ((131, 113), (120, 100), (120, 99), (125, 81), (51, 49), (112, 112))
@@ -33,7 +33,7 @@ def _total(text: str, who: str) -> tuple[int | None, str | None]:
                       _("B's total “{value}” is not a whole number of 0 or more.", value=shown))
     value = int(raw)
     if value > MAX_PARTIE:
-        shown, most = f"{value:,}", f"{MAX_PARTIE:,}"
+        shown, most = format_number(value), format_number(MAX_PARTIE)
         return None, (_("A's total {value} is more than a partie can score (at most {most}: "
                         "eight deals of at most 170).", value=shown, most=most) if a else
                       _("B's total {value} is more than a partie can score (at most {most}: "
