@@ -79,11 +79,26 @@ def _without(text: str, phrases: list[str]) -> str:
     return text
 
 
-def _names_term(english: str, term: Term) -> bool:
-    """Whether the English message names the term (placeholders and quoted code aside)."""
-    words = "|".join(re.escape(w) for w in term.english)
+def _words(forms: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.I)
+
+
+def _longer(term: Term, glossary: Glossary) -> tuple[str, ...]:
+    """The other terms' English forms that contain one of ``term``'s words: "the cards" (the
+    bonus for most tricks) is not a mention of "card", "follow suit" not one of "suit"."""
+    mine = _words(term.english)
+    return tuple(e for t in glossary.terms if t.id != term.id for e in t.english
+                 if mine.search(e) and e.lower() not in {w.lower() for w in term.english})
+
+
+def _names_term(english: str, term: Term, longer: tuple[str, ...] = ()) -> bool:
+    """Whether the English message names the term (placeholders and quoted code aside, and
+    the ``longer`` terms that contain its word)."""
     bare = _PLACEHOLDER.sub(" ", english)
-    return re.search(rf"(?<!\w)(?:{words})(?!\w)", bare, re.I) is not None
+    if longer:
+        bare = _words(longer).sub(" ", bare)
+    return _words(term.english).search(bare) is not None
 
 
 def violations(lang: str) -> list[str]:
@@ -93,6 +108,7 @@ def violations(lang: str) -> list[str]:
     out: list[str] = []
     wrong = [(t.id, w.text, _wrong_pattern(w.text, lang), [_lower(a, lang) for a in w.allow])
              for t in glossary.terms for w in t.wrong]
+    longer = {t.id: _longer(t, glossary) for t in glossary.terms}
     for key, ids, strings in _catalog(lang):
         low = [_lower(s, lang) for s in strings]
         plain = [s.lower() for s in strings]  # kept foreign terms: "PIQUE" is "pique" in tr
@@ -100,7 +116,7 @@ def violations(lang: str) -> list[str]:
             if any(pattern.search(_without(s, allow)) for s in low):
                 out.append(f"wrong rendering “{text}” ({term_id}) in {key[:70]!r}")
         for t in glossary.terms:
-            if key in t.ignore or not any(_names_term(e, t) for e in ids):
+            if key in t.ignore or not any(_names_term(e, t, longer[t.id]) for e in ids):
                 continue
             accept = [_lower(a, lang) for a in t.accept] + [a.lower() for a in t.accept]
             if not all(any(a in s or a in p for a in accept) for s, p in zip(low, plain,
@@ -216,6 +232,17 @@ def test_turkish_stems_match_inflected_forms() -> None:
         {"id": "deal", "term": "dağıtım", "english": ["deal"], "meaning": "m"}]}).terms[0]
     assert _names_term("The deal is over", t) and not _names_term("The dealer", t)
     assert t.accept[0] in _lower("Dağıtımın sonu", "tr")
+
+
+def test_a_longer_term_is_not_a_mention_of_the_word_inside_it() -> None:
+    g = parse_glossary({"language": "xx", "title": "T", "intro": "I", "terms": [
+        {"id": "card", "term": "c", "english": ["card", "cards"], "meaning": "m"},
+        {"id": "the-cards", "term": "tc", "english": ["the cards"], "meaning": "m"}]})
+    card, bonus = g.terms
+    assert _longer(card, g) == ("the cards",) and _longer(bonus, g) == ()
+    assert not _names_term("Elder wins the cards, 10.", card, _longer(card, g))
+    assert _names_term("Elder wins the cards with two cards left", card, _longer(card, g))
+    assert _names_term("Elder wins the cards, 10.", bonus, _longer(bonus, g))
     assert _lower("İKİ KIZ", "tr") == "iki kız"
 
 
