@@ -7,6 +7,7 @@ Pure Python (no Streamlit); the app's side is ``ui/storage.py``.
 - :mod:`store.writes`, :mod:`store.progress`: writes as values, applied in transactions;
   the reads.
 - :mod:`store.spacing`: spaced repetition (Leitner boxes) as pure functions.
+- :mod:`store.classes`: classes a teacher runs (join codes, pupils, answers, the dashboard).
 - :mod:`store.saver`: a session's writes kept while the database is away, flushed on return.
 - :mod:`store.engine`, :mod:`store.clock`: engine settings (SQLite made transactional), clocks.
 
@@ -15,6 +16,29 @@ See docs/storage.md for what is stored, where, and for how long.
 
 from __future__ import annotations
 
+from store.classes import (
+    CODE_ALPHABET,
+    CODE_LEN,
+    DEFAULT_KEEP_DAYS,
+    DEFAULT_MAX_PUPILS,
+    NAME_MAX,
+    TEACHER_KEY_BYTES,
+    AnswerRow,
+    ClassInfo,
+    ClassRefused,
+    ClassStore,
+    ClassWork,
+    Dashboard,
+    NewClass,
+    Pupil,
+    PupilRow,
+    QuizWork,
+    Refusal,
+    TeacherAccess,
+    clean_name,
+    client_subject,
+    normalise_code,
+)
 from store.clock import Clock, FakeClock, utc_now
 from store.engine import make_engine, prepare_engine
 from store.errors import SchemaTooNew, StoreUnavailable
@@ -37,16 +61,33 @@ from store.writes import (
 )
 
 __all__ = [
+    "CODE_ALPHABET",
+    "CODE_LEN",
+    "DEFAULT_KEEP_DAYS",
+    "DEFAULT_MAX_PUPILS",
     "LATEST",
+    "NAME_MAX",
+    "TEACHER_KEY_BYTES",
     "AnswerGiven",
+    "AnswerRow",
+    "ClassInfo",
+    "ClassRefused",
+    "ClassStore",
+    "ClassWork",
     "ClearPartie",
     "Clock",
+    "Dashboard",
     "FakeClock",
     "Forget",
     "ItemProgress",
     "ItemSeen",
     "KindTotals",
     "LearnerKey",
+    "NewClass",
+    "Pupil",
+    "PupilRow",
+    "QuizWork",
+    "Refusal",
     "Review",
     "RoundFinished",
     "RoundStarted",
@@ -59,13 +100,17 @@ __all__ = [
     "Store",
     "StoreUnavailable",
     "StoredSettings",
+    "TeacherAccess",
     "Write",
+    "clean_name",
+    "client_subject",
     "current_version",
     "learner_key",
     "make_engine",
     "matches",
     "migrate",
     "new_learner_id",
+    "normalise_code",
     "parse_learner_id",
     "prepare_engine",
     "review",

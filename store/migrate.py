@@ -146,12 +146,67 @@ def _v4_round_state(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE rounds ADD COLUMN state {kind}"))
 
 
+def _v5_classes(conn: Connection) -> None:
+    md = MetaData()
+    Table(
+        "classes", md,
+        Column("id", String(32), primary_key=True),
+        Column("code", String(6), nullable=False, unique=True),
+        Column("teacher", String(64), nullable=False, unique=True),
+        Column("name", String(60), nullable=False),
+        Column("work", JSON, nullable=False),
+        Column("language", String(16), nullable=False),
+        Column("created_at", UTCDateTime, nullable=False),
+        Column("expires_at", UTCDateTime, nullable=False),
+        Column("closed_at", UTCDateTime),
+        Column("max_pupils", Integer, nullable=False),
+        Index("ix_classes_expires", "expires_at"),
+    )
+    Table(
+        "class_pupils", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+        Column("learner", String(64), nullable=False),
+        Column("number", Integer, nullable=False),
+        Column("name", String(30), nullable=False),
+        Column("name_key", String(120), nullable=False),
+        Column("joined_at", UTCDateTime, nullable=False),
+        Column("state", JSON),
+        UniqueConstraint("class_id", "learner", name="uq_class_pupils_learner"),
+        UniqueConstraint("class_id", "name_key", name="uq_class_pupils_name"),
+        UniqueConstraint("class_id", "number", name="uq_class_pupils_number"),
+    )
+    Table(
+        "class_answers", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+        Column("pupil_id", Integer, ForeignKey("class_pupils.id"), nullable=False),
+        Column("position", Integer, nullable=False),
+        Column("kind", String(40), nullable=False),
+        Column("outcome", String(8), nullable=False),
+        Column("given", JSON),
+        Column("answered_at", UTCDateTime, nullable=False),
+        UniqueConstraint("pupil_id", "position", name="uq_class_answers_pupil_pos"),
+        Index("ix_class_answers_class", "class_id"),
+    )
+    Table(
+        "class_attempts", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("scope", String(8), nullable=False),
+        Column("subject", String(64), nullable=False),
+        Column("at", UTCDateTime, nullable=False),
+        Index("ix_class_attempts_scope_subject_at", "scope", "subject", "at"),
+    )
+    md.create_all(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
     Step(2, "quiz rounds and answers", _v2_quiz_rounds),
     Step(3, "partie in progress", _v3_partie_in_progress),
     Step(4, "quiz round state", _v4_round_state),
+    Step(5, "classes", _v5_classes),
 )
 LATEST: Final = STEPS[-1].version
 

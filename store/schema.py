@@ -4,6 +4,9 @@ The database is built and brought up to date by :mod:`store.migrate`, never by
 ``metadata.create_all``: a change here needs a new numbered migration step there (and
 ``tests/test_store.py`` checks that the migrated database has exactly these columns).
 
+The classes a teacher runs (:mod:`store.classes`, migration step 5) have tables of their own:
+a pupil's row carries the learner key too, with no foreign key (the learner row may not exist).
+
 Every row of a learner carries ``learner``, the learner's key (:func:`store.ids.learner_key`,
 a SHA-256 of the secret id), never the id itself.
 """
@@ -26,8 +29,13 @@ from sqlalchemy import (
 from store.columns import KEY_LEN, UTCDateTime
 
 __all__ = [
+    "CLASS_TABLES",
     "LEARNER_TABLES",
     "answers",
+    "class_answers",
+    "class_attempts",
+    "class_pupils",
+    "classes",
     "items",
     "learners",
     "metadata",
@@ -138,3 +146,67 @@ parties = Table(
 
 #: The tables that hold a learner's rows, children first (the order "forget me" deletes in).
 LEARNER_TABLES = (answers, rounds, items, parties, settings, learners)
+
+#: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.
+classes = Table(
+    "classes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("code", String(6), nullable=False, unique=True),
+    Column("teacher", String(KEY_LEN), nullable=False, unique=True),
+    Column("name", String(60), nullable=False),
+    Column("work", JSON, nullable=False),
+    Column("language", String(16), nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+    Column("expires_at", UTCDateTime, nullable=False),
+    Column("closed_at", UTCDateTime),
+    Column("max_pupils", Integer, nullable=False),
+    Index("ix_classes_expires", "expires_at"),
+)
+
+#: A pupil of a class: ``number`` 1, 2, 3… in join order; ``name_key`` finds a taken name.
+class_pupils = Table(
+    "class_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+    Column("learner", String(KEY_LEN), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("name", String(30), nullable=False),
+    Column("name_key", String(120), nullable=False),
+    Column("joined_at", UTCDateTime, nullable=False),
+    Column("state", JSON),
+    UniqueConstraint("class_id", "learner", name="uq_class_pupils_learner"),
+    UniqueConstraint("class_id", "name_key", name="uq_class_pupils_name"),
+    UniqueConstraint("class_id", "number", name="uq_class_pupils_number"),
+)
+
+#: One answer of a pupil: a question (``position``) is answered once, the database says so.
+class_answers = Table(
+    "class_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+    Column("pupil_id", Integer, ForeignKey("class_pupils.id"), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("kind", String(40), nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("given", JSON),
+    Column("answered_at", UTCDateTime, nullable=False),
+    UniqueConstraint("pupil_id", "position", name="uq_class_answers_pupil_pos"),
+    Index("ix_class_answers_class", "class_id"),
+)
+
+#: A wrong try (a code or a teacher key): ``scope`` "client" or "code", ``subject`` a hash.
+class_attempts = Table(
+    "class_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("scope", String(8), nullable=False),
+    Column("subject", String(KEY_LEN), nullable=False),
+    Column("at", UTCDateTime, nullable=False),
+    Index("ix_class_attempts_scope_subject_at", "scope", "subject", "at"),
+)
+
+#: The tables that hold a class's rows, children first (the order a class is deleted in).
+CLASS_TABLES = (class_answers, class_pupils, classes)

@@ -1,0 +1,860 @@
+"""Classes a teacher runs: join codes, pupils, their answers, the teacher's dashboard.
+
+Pure Python (no Streamlit) on the same database as the learners' progress (migration step 5).
+A class has a short **join code** (6 characters of :data:`CODE_ALPHABET`, given to the
+pupils) and a **teacher key** (:data:`TEACHER_KEY_BYTES` random bytes, shown once): the
+database holds only a hash of the key, :meth:`ClassStore.teacher` looks it up by that hash
+and compares in constant time. Wrong codes and keys are counted in the database
+(``class_attempts``, per client and per code), so that new tabs and several replicas share
+the count: too many wrong tries pause the client (or the code) for a while.
+
+A pupil is a learner (the hashed learner key of :mod:`store.ids`) with a display name and a
+number; a pupil answers each question once (a unique constraint in the database).
+
+>>> from store.clock import FakeClock
+>>> from store.engine import make_engine
+>>> from store.ids import learner_key, new_learner_id
+>>> from store.migrate import migrate
+>>> engine = make_engine("sqlite://")
+>>> _ = migrate(engine)
+>>> classes = ClassStore(engine, clock=FakeClock())
+>>> work = ClassWork(QuizWork(level="beginner", rules="classic", length=10, seed="s1"), ())
+>>> new = classes.create("Year 9", work)
+>>> len(new.code), len(new.teacher_key) * 6 >= 128
+(6, True)
+>>> me = learner_key(new_learner_id())
+>>> ann = classes.join(new.code.lower(), "  Ann ", learner=me, client="tab-1")
+>>> ann.number, ann.name
+(1, 'Ann')
+>>> classes.join(new.code, "someone else", learner=me, client="tab-2").pupil_id == ann.pupil_id
+True
+>>> classes.record_answer(ann, position=0, kind="point", outcome="right", given={}, learner=me)
+>>> access = classes.teacher(new.teacher_key, client="tab-9")
+>>> board = classes.dashboard(access)
+>>> [(p.number, p.name, p.right) for p in board.pupils], board.cell(1, 0)
+([(1, 'Ann', 1)], 'right')
+>>> try:
+...     classes.record_answer(ann, position=0, kind="point", outcome="wrong", given={},
+...                           learner=me)
+... except ClassRefused as refused:
+...     print(refused.refusal)
+already-answered
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import re
+import secrets
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any, Final
+
+from sqlalchemy import Connection, Engine, Row, and_, case, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from store import schema as t
+from store.clock import Clock, utc_now
+from store.engine import WRITE, prepare_engine
+from store.progress import KindTotals
+from store.writes import OUTCOMES
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LEN",
+    "DEFAULT_KEEP_DAYS",
+    "DEFAULT_MAX_PUPILS",
+    "NAME_MAX",
+    "TEACHER_KEY_BYTES",
+    "AnswerRow",
+    "ClassInfo",
+    "ClassRefused",
+    "ClassStore",
+    "ClassWork",
+    "Dashboard",
+    "NewClass",
+    "Pupil",
+    "PupilRow",
+    "QuizWork",
+    "Refusal",
+    "TeacherAccess",
+    "clean_name",
+    "client_subject",
+    "normalise_code",
+]
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LEN: Final = 6
+TEACHER_KEY_BYTES: Final = 24  # 192 bits, secrets.token_urlsafe
+DEFAULT_MAX_PUPILS: Final = 60
+DEFAULT_KEEP_DAYS: Final = 30
+NAME_MAX: Final = 30
+#: The longest name of a class.
+CLASS_NAME_MAX: Final = 60
+
+_KEY_LEN: Final = len(secrets.token_urlsafe(TEACHER_KEY_BYTES))  # 32 characters
+_KEY_SHAPE: Final = re.compile(rf"[A-Za-z0-9_-]{{{_KEY_LEN}}}")
+_CODE_SHAPE: Final = re.compile(rf"[{CODE_ALPHABET}]{{{CODE_LEN}}}")
+_LEARNER_SHAPE: Final = re.compile(r"[0-9a-f]{64}")
+_NAME_KEY_MAX: Final = 120
+_ATTEMPTS_KEPT: Final = timedelta(days=1)
+_TRIES: Final = 5  # a write retried on a unique-constraint race (a code drawn twice, a join)
+# Domain separation: these hashes never equal a learner key or a bare SHA-256 elsewhere.
+_TEACHER: Final = b"piquet-academy/class-teacher/v1:"
+_CLIENT: Final = b"piquet-academy/class-client/v1:"
+_CODE: Final = b"piquet-academy/class-code/v1:"
+_CLIENT_SCOPE: Final = "client"
+_CODE_SCOPE: Final = "code"
+_ZWJ: Final = "\u200d"
+# Letters that draw nothing (Hangul fillers, the braille blank): a name of them looks empty.
+_BLANK: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+class Refusal(StrEnum):
+    """Why a class action was refused (the UI says it in words)."""
+
+    BAD_CODE = "bad-code"  # not 6 characters of the alphabet (after normalising)
+    UNKNOWN_CODE = "unknown-code"
+    BAD_KEY = "bad-key"  # not the shape of a teacher key
+    UNKNOWN_KEY = "unknown-key"
+    PAUSED = "paused"  # too many wrong tries: wait (ClassRefused.retry_after s)
+    CLOSED = "closed"  # the class takes no more answers / joins
+    FULL = "full"  # max_pupils reached
+    NAME_EMPTY = "name-empty"
+    NAME_TOO_LONG = "name-too-long"
+    NAME_TAKEN = "name-taken"
+    ALREADY_ANSWERED = "already-answered"
+    GONE = "gone"  # the class (or pupil) was deleted / expired
+
+
+class ClassRefused(ValueError):
+    """A class action refused: ``refusal`` says why, ``values`` the facts to say it with
+    (``{"code": "ABC234"}``, ``{"limit": 30}``), ``retry_after`` the seconds to wait (PAUSED).
+
+    ``str()`` is for developers; it never holds a key.
+
+    >>> str(ClassRefused(Refusal.PAUSED, retry_after=42))
+    'paused (retry after 42 s)'
+    """
+
+    def __init__(
+        self, refusal: Refusal, values: dict[str, Any] | None = None, *, retry_after: int = 0
+    ) -> None:
+        self.refusal = refusal
+        self.values: dict[str, Any] = dict(values or {})
+        self.retry_after = retry_after
+        detail = f" {self.values}" if self.values else ""
+        wait = f" (retry after {retry_after} s)" if retry_after else ""
+        super().__init__(f"{refusal.value}{detail}{wait}")
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class QuizWork:
+    """A seeded quiz round: its level, rules preset, number of questions and seed."""
+
+    level: str
+    rules: str
+    length: int
+    seed: str
+
+    def __post_init__(self) -> None:
+        if self.length < 1:
+            raise ValueError("a quiz round has at least one question")
+        for name in ("level", "rules", "seed"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > 64:
+                raise ValueError(f"{name} must be 1-64 characters")
+
+
+@dataclass(frozen=True, slots=True)
+class ClassWork:
+    """What the class does: a quiz round and/or lesson stages (ids like ``"04-point/2"``).
+
+    >>> work = ClassWork(None, ("04-point/2",))
+    >>> ClassWork.from_json(work.to_json()) == work
+    True
+    >>> ClassWork(None, ())
+    Traceback (most recent call last):
+    ...
+    ValueError: a class has a quiz round or lesson stages
+    """
+
+    quiz: QuizWork | None
+    stages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stages, tuple) or not all(
+            isinstance(s, str) and 0 < len(s) <= 120 for s in self.stages
+        ):
+            raise ValueError("stages must be a tuple of stage ids")
+        if self.quiz is None and not self.stages:
+            raise ValueError("a class has a quiz round or lesson stages")
+
+    def to_json(self) -> dict[str, Any]:
+        quiz = self.quiz
+        return {
+            "quiz": None if quiz is None else {
+                "level": quiz.level, "rules": quiz.rules, "length": quiz.length,
+                "seed": quiz.seed,
+            },
+            "stages": list(self.stages),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> ClassWork:
+        """The work of a JSON document from :meth:`to_json` (ValueError if it is not one)."""
+        if not isinstance(data, dict):
+            raise ValueError("class work must be a JSON object")
+        raw_quiz, raw_stages = data.get("quiz"), data.get("stages", [])
+        quiz = None
+        if raw_quiz is not None:
+            if not isinstance(raw_quiz, dict):
+                raise ValueError("quiz must be a JSON object")
+            length = raw_quiz.get("length")
+            if not isinstance(length, int) or isinstance(length, bool):
+                raise ValueError("quiz length must be a number")
+            quiz = QuizWork(str(raw_quiz.get("level", "")), str(raw_quiz.get("rules", "")),
+                            length, str(raw_quiz.get("seed", "")))
+        if not isinstance(raw_stages, list):
+            raise ValueError("stages must be a list")
+        return cls(quiz, tuple(raw_stages))
+
+
+@dataclass(frozen=True, slots=True)
+class NewClass:
+    """A class just made; ``teacher_key`` is shown once and stored nowhere."""
+
+    class_id: str
+    code: str
+    teacher_key: str = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    class_id: str
+    code: str
+    name: str
+    work: ClassWork
+    language: str
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+    max_pupils: int
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Pupil:
+    pupil_id: int
+    class_id: str
+    number: int
+    name: str
+    joined_at: datetime
+    state: dict[str, Any] | None
+
+
+_SEAL: Final = object()
+
+
+@dataclass(frozen=True, slots=True)
+class TeacherAccess:
+    """The right to see and run one class; only :meth:`ClassStore.teacher` makes one (one
+    made otherwise is refused)."""
+
+    class_id: str
+    _seal: object = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRow:
+    number: int
+    position: int
+    kind: str
+    outcome: str
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PupilRow:
+    number: int
+    name: str
+    joined_at: datetime
+    answered: int
+    right: int
+    wrong: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    """What the teacher sees: the class, its pupils with their counts, every answer."""
+
+    info: ClassInfo
+    pupils: tuple[PupilRow, ...]
+    answers: tuple[AnswerRow, ...]
+    _cells: dict[tuple[int, int], str] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self._cells.update({(a.number, a.position): a.outcome for a in self.answers})
+
+    def cell(self, number: int, position: int) -> str | None:
+        """The outcome of pupil ``number`` at question ``position`` (None: not answered)."""
+        return self._cells.get((number, position))
+
+    def missed_most(self, n: int = 5) -> tuple[tuple[int, int, int], ...]:
+        """``(position, wrong, asked)`` of the questions most answered wrong (at least once),
+        most wrong first, then by position; ``asked`` counts every answer at that position."""
+        wrong: dict[int, int] = {}
+        asked: dict[int, int] = {}
+        for answer in self.answers:
+            asked[answer.position] = asked.get(answer.position, 0) + 1
+            if answer.outcome == "wrong":
+                wrong[answer.position] = wrong.get(answer.position, 0) + 1
+        ranked = sorted(wrong, key=lambda position: (-wrong[position], position))
+        return tuple((p, wrong[p], asked[p]) for p in ranked[: max(n, 0)])
+
+    def kinds(self) -> dict[str, KindTotals]:
+        """The class's right, wrong and skipped answers per question kind."""
+        raw: dict[str, dict[str, int]] = {}
+        for answer in self.answers:
+            counts = raw.setdefault(answer.kind, {})
+            counts[answer.outcome] = counts.get(answer.outcome, 0) + 1
+        return {
+            kind: KindTotals(c.get("right", 0), c.get("wrong", 0), c.get("skipped", 0))
+            for kind, c in sorted(raw.items())
+        }
+
+
+# --------------------------------------------------------------------------- text
+
+
+def normalise_code(raw: object) -> str | None:
+    """The join code in ``raw`` (spaces and dashes dropped, capitals), or None if it is not
+    :data:`CODE_LEN` characters of :data:`CODE_ALPHABET`.
+
+    >>> normalise_code(" abc-234 "), normalise_code("ABC 23"), normalise_code("ABCD10")
+    ('ABC234', None, None)
+    """
+    if not isinstance(raw, str) or len(raw) > 64:
+        return None
+    text = re.sub(r"[\s\-\u2010-\u2015]", "", raw).upper()
+    return text if _CODE_SHAPE.fullmatch(text) else None
+
+
+def _drop(text: str, at: int) -> bool:
+    """Whether the character at ``at`` is left out of a name."""
+    char = text[at]
+    if char in _BLANK:
+        return True
+    if unicodedata.category(char)[0] != "C":
+        return False
+    if char == _ZWJ and 0 < at < len(text) - 1:  # inside an emoji sequence (👩‍💻): kept
+        before, after = text[at - 1], text[at + 1]
+        return not (_emojiish(before) and _emojiish(after))
+    return True
+
+
+def _emojiish(char: str) -> bool:
+    return unicodedata.category(char) in ("So", "Sk") or char == "\ufe0f"
+
+
+def _clean(raw: object, limit: int) -> str:
+    if not isinstance(raw, str):
+        raise ClassRefused(Refusal.NAME_EMPTY)
+    if len(raw) > 20 * limit:  # far too long: refused before any work on it
+        raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
+    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    text = "".join(char for at, char in enumerate(text) if not _drop(text, at))
+    text = " ".join(text.split())
+    if not text:
+        raise ClassRefused(Refusal.NAME_EMPTY)
+    if len(text) > limit:
+        raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
+    return text
+
+
+def clean_name(raw: object) -> str:
+    """A pupil's display name from what was typed: NFC, trimmed, whitespace collapsed, control
+    and format characters dropped (bidi overrides, zero-width characters; a zero-width joiner
+    inside an emoji sequence stays). Never truncated: raises :class:`ClassRefused`
+    (``NAME_EMPTY``, ``NAME_TOO_LONG`` with ``{"limit": NAME_MAX}``).
+
+    >>> clean_name("  <b>Ann</b>\\t  *Lee* "), clean_name("\\u202eAnn\\u200b")
+    ('<b>Ann</b> *Lee*', 'Ann')
+    >>> clean_name("زينب 🎉")
+    'زينب 🎉'
+    >>> clean_name("\\u200b \\u2066")
+    Traceback (most recent call last):
+    ...
+    store.classes.ClassRefused: name-empty
+    """
+    return _clean(raw, NAME_MAX)
+
+
+def _name_key(name: str) -> str:
+    """What makes two names the same name: NFKC, case folded (a very long one: its hash)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    folded = " ".join(folded.split())
+    if len(folded) <= _NAME_KEY_MAX:
+        return folded
+    return "#" + hashlib.sha256(folded.encode("utf-8")).hexdigest()
+
+
+def _digest(prefix: bytes, text: str) -> str:
+    return hashlib.sha256(prefix + text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def client_subject(raw: str) -> str:
+    """The hash a client (a session, an address) is counted under for the rate limit.
+
+    >>> len(client_subject("tab-1")), client_subject("tab-1") == client_subject("tab-2")
+    (64, False)
+    """
+    return _digest(_CLIENT, raw)
+
+
+def _teacher_hash(key: str) -> str:
+    return _digest(_TEACHER, key)
+
+
+def _parse_key(raw: object) -> str | None:
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    return text if _KEY_SHAPE.fullmatch(text) else None
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
+
+
+def _info(row: Row[Any]) -> ClassInfo:
+    return ClassInfo(
+        class_id=row.id, code=row.code, name=row.name, work=ClassWork.from_json(row.work),
+        language=row.language, created_at=row.created_at, expires_at=row.expires_at,
+        closed_at=row.closed_at, max_pupils=int(row.max_pupils),
+    )
+
+
+def _pupil(row: Row[Any]) -> Pupil:
+    return Pupil(
+        pupil_id=int(row.id), class_id=row.class_id, number=int(row.number), name=row.name,
+        joined_at=row.joined_at, state=row.state,
+    )
+
+
+def _check_learner(learner: str) -> None:
+    if not isinstance(learner, str) or _LEARNER_SHAPE.fullmatch(learner) is None:
+        raise ValueError("learner must be a learner key (store.ids.learner_key)")
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class ClassStore:
+    """The classes in the database behind ``engine`` (migrated by the caller).
+
+    ``max_tries`` wrong tries within ``window_s`` seconds pause a client (or a code) for
+    ``pause_s`` seconds after the last of them.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        clock: Clock = utc_now,
+        max_tries: int = 10,
+        window_s: int = 600,
+        pause_s: int = 300,
+    ) -> None:
+        if max_tries < 1 or window_s < 1 or pause_s < 0:
+            raise ValueError("max_tries and window_s must be positive, pause_s not negative")
+        self.engine = prepare_engine(engine)
+        self.clock = clock
+        self.max_tries = max_tries
+        self.window = timedelta(seconds=window_s)
+        self.pause = timedelta(seconds=pause_s)
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            yield conn
+
+    # ------------------------------------------------------------------ rate limit
+
+    def _paused(self, conn: Connection, scope: str, subject: str) -> int:
+        """Seconds ``subject`` must still wait (0: not paused)."""
+        now = self.clock()
+        at = t.class_attempts.c.at
+        recent = list(conn.execute(
+            select(at).where(
+                t.class_attempts.c.scope == scope, t.class_attempts.c.subject == subject,
+                at > now - self.window - self.pause,
+            ).order_by(at.desc()).limit(self.max_tries)
+        ).scalars())
+        if len(recent) < self.max_tries or recent[0] - recent[-1] > self.window:
+            return 0
+        left: float = (recent[0] + self.pause - now).total_seconds()
+        return max(0, math.ceil(left))
+
+    def _check_paused(self, *subjects: tuple[str, str]) -> None:
+        with self.engine.connect() as conn:
+            for scope, subject in subjects:
+                wait = self._paused(conn, scope, subject)
+                if wait:
+                    raise ClassRefused(Refusal.PAUSED, retry_after=wait)
+
+    def _failed(self, *subjects: tuple[str, str]) -> None:
+        now = self.clock()
+        with self._write() as conn:
+            conn.execute(insert(t.class_attempts), [
+                {"scope": scope, "subject": subject, "at": now} for scope, subject in subjects
+            ])
+
+    def _refuse(self, refusal: Refusal, values: dict[str, Any], *subjects: tuple[str, str]
+                ) -> ClassRefused:
+        """The refusal, counted as a wrong try of each of ``subjects``."""
+        self._failed(*subjects)
+        return ClassRefused(refusal, values)
+
+    # ------------------------------------------------------------------ classes
+
+    def create(
+        self,
+        name: str,
+        work: ClassWork,
+        *,
+        language: str = "en",
+        max_pupils: int = DEFAULT_MAX_PUPILS,
+        keep_days: int = DEFAULT_KEEP_DAYS,
+    ) -> NewClass:
+        """A new class (a fresh join code and teacher key), kept ``keep_days`` days."""
+        clean = _clean(name, CLASS_NAME_MAX)
+        if not isinstance(work, ClassWork):
+            raise TypeError("work must be a ClassWork")
+        if not isinstance(language, str) or not 0 < len(language) <= 16:
+            raise ValueError("language must be 1-16 characters")
+        if max_pupils < 1 or keep_days < 1:
+            raise ValueError("max_pupils and keep_days must be positive")
+        now = self.clock()
+        for attempt in range(_TRIES):
+            class_id, code = secrets.token_hex(16), _new_code()
+            key = secrets.token_urlsafe(TEACHER_KEY_BYTES)
+            try:
+                with self._write() as conn:
+                    conn.execute(insert(t.classes).values(
+                        id=class_id, code=code, teacher=_teacher_hash(key), name=clean,
+                        work=work.to_json(), language=language, created_at=now,
+                        expires_at=now + timedelta(days=keep_days), closed_at=None,
+                        max_pupils=max_pupils,
+                    ))
+            except IntegrityError:  # a code drawn twice: draw again
+                if attempt == _TRIES - 1:
+                    raise
+                continue
+            return NewClass(class_id, code, key)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def find(self, code: object, *, client: str) -> ClassInfo:
+        """The class of a join code typed by a pupil (``client``: any text naming where it
+        comes from, hashed before it is stored). Rate-limited: PAUSED when the client or this
+        code has had too many wrong tries lately; a wrong code counts for both."""
+        who = (_CLIENT_SCOPE, client_subject(client))
+        self._check_paused(who)
+        normal = normalise_code(code)
+        if normal is None:
+            raise self._refuse(Refusal.BAD_CODE, {}, who)
+        typed = (_CODE_SCOPE, _digest(_CODE, normal))
+        self._check_paused(typed)
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.classes).where(t.classes.c.code == normal)).first()
+        if row is None:
+            raise self._refuse(Refusal.UNKNOWN_CODE, {"code": normal}, who, typed)
+        if row.expires_at <= self.clock():
+            raise ClassRefused(Refusal.GONE, {"code": normal})
+        return _info(row)
+
+    def join(self, code: object, name: object, *, learner: str, client: str) -> Pupil:
+        """Join the class of ``code`` as ``name``, or resume: a learner who already joined this
+        class gets their pupil back (the name given is then ignored). Refusals: BAD_CODE,
+        UNKNOWN_CODE, PAUSED, GONE, CLOSED, FULL, NAME_EMPTY, NAME_TOO_LONG, NAME_TAKEN."""
+        _check_learner(learner)
+        normal = normalise_code(code)
+        if normal is not None:
+            found = self._resume(normal, learner)
+            if found is not None:
+                return found
+        info = self.find(code, client=client)
+        who = (_CLIENT_SCOPE, client_subject(client))
+        if info.closed:
+            raise ClassRefused(Refusal.CLOSED, {"code": info.code})
+        clean = clean_name(name)
+        key = _name_key(clean)
+        for attempt in range(_TRIES):
+            try:
+                pupil, refusal = self._join_once(info.class_id, clean, key, learner)
+            except IntegrityError:  # a join raced this one: look again
+                if attempt == _TRIES - 1:
+                    raise
+                continue
+            if pupil is not None:
+                return pupil
+            assert refusal is not None
+            if refusal is Refusal.NAME_TAKEN:
+                raise self._refuse(refusal, {"name": clean}, who)
+            values = {"limit": info.max_pupils} if refusal is Refusal.FULL else {}
+            raise ClassRefused(refusal, values)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _resume(self, code: str, learner: str) -> Pupil | None:
+        p, c = t.class_pupils, t.classes
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(p, c.c.expires_at).join(c, c.c.id == p.c.class_id)
+                .where(c.c.code == code, p.c.learner == learner)
+            ).first()
+        if row is None:
+            return None
+        if row.expires_at <= self.clock():
+            raise ClassRefused(Refusal.GONE, {"code": code})
+        return _pupil(row)
+
+    def _join_once(
+        self, class_id: str, name: str, key: str, learner: str
+    ) -> tuple[Pupil | None, Refusal | None]:
+        p = t.class_pupils
+        now = self.clock()
+        with self._write() as conn:
+            row = conn.execute(
+                select(t.classes).where(t.classes.c.id == class_id).with_for_update()
+            ).first()
+            if row is None or row.expires_at <= now:
+                return None, Refusal.GONE
+            if row.closed_at is not None:
+                return None, Refusal.CLOSED
+            mine = conn.execute(
+                select(p).where(p.c.class_id == class_id, p.c.learner == learner)
+            ).first()
+            if mine is not None:
+                return _pupil(mine), None
+            count, top, taken = conn.execute(
+                select(
+                    func.count(), func.coalesce(func.max(p.c.number), 0),
+                    func.coalesce(func.sum(case((p.c.name_key == key, 1), else_=0)), 0),
+                ).where(p.c.class_id == class_id)
+            ).one()
+            if count >= row.max_pupils:
+                return None, Refusal.FULL
+            if taken:
+                return None, Refusal.NAME_TAKEN
+            done = conn.execute(
+                insert(p).values(
+                    class_id=class_id, learner=learner, number=int(top) + 1, name=name,
+                    name_key=key, joined_at=now, state=None,
+                )
+            )
+            pupil_id = int(done.inserted_primary_key[0])  # type: ignore[index]
+        return Pupil(int(pupil_id), class_id, int(top) + 1, name, now, None), None
+
+    def pupil(self, class_id: str, *, learner: str) -> Pupil | None:
+        """The pupil ``learner`` is in this class, or None."""
+        p = t.class_pupils
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(p).where(p.c.class_id == class_id, p.c.learner == learner)
+            ).first()
+        return None if row is None else _pupil(row)
+
+    def save_state(self, pupil: Pupil, state: dict[str, Any]) -> None:
+        """Keep the pupil's round (a JSON document) for a resume; GONE if the pupil is."""
+        with self._write() as conn:
+            done = conn.execute(
+                update(t.class_pupils).where(t.class_pupils.c.id == pupil.pupil_id,
+                                             t.class_pupils.c.class_id == pupil.class_id)
+                .values(state=state)
+            )
+            if done.rowcount != 1:
+                raise ClassRefused(Refusal.GONE)
+
+    def record_answer(
+        self,
+        pupil: Pupil,
+        *,
+        position: int,
+        kind: str,
+        outcome: str,
+        given: dict[str, Any],
+        learner: str,
+        state: dict[str, Any] | None = None,
+    ) -> None:
+        """Store the pupil's answer at ``position`` (and ``state``, in the same transaction).
+
+        ``learner`` must be the pupil's own key (else GONE: nothing tells another pupil that
+        the pupil exists); CLOSED once the class is closed; ALREADY_ANSWERED when the pupil
+        answered this question before (the database's unique constraint says so; the first
+        answer stays); GONE when the class or the pupil no longer exists."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {OUTCOMES}")
+        if not isinstance(kind, str) or not 0 < len(kind) <= 40:
+            raise ValueError("kind must be 1-40 characters")
+        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
+            raise ValueError("position is a 0-based number")
+        p, c, a = t.class_pupils, t.classes, t.class_answers
+        now = self.clock()
+        try:
+            with self._write() as conn:
+                row = conn.execute(
+                    select(p.c.learner, c.c.closed_at, c.c.expires_at)
+                    .join(c, c.c.id == p.c.class_id)
+                    .where(p.c.id == pupil.pupil_id, p.c.class_id == pupil.class_id)
+                    .with_for_update(read=True, of=c)
+                ).first()
+                if row is None or not hmac.compare_digest(
+                    str(row.learner).encode(), str(learner).encode()
+                ):
+                    raise ClassRefused(Refusal.GONE)
+                if row.expires_at <= now:
+                    raise ClassRefused(Refusal.GONE)
+                if row.closed_at is not None:
+                    raise ClassRefused(Refusal.CLOSED)
+                conn.execute(insert(a).values(
+                    class_id=pupil.class_id, pupil_id=pupil.pupil_id, position=position,
+                    kind=kind, outcome=outcome, given=given, answered_at=now,
+                ))
+                if state is not None:
+                    conn.execute(update(p).where(p.c.id == pupil.pupil_id).values(state=state))
+        except IntegrityError:
+            with self.engine.connect() as conn:
+                there = conn.execute(select(a.c.id).where(
+                    a.c.pupil_id == pupil.pupil_id, a.c.position == position
+                )).first()
+            raise ClassRefused(
+                Refusal.ALREADY_ANSWERED if there is not None else Refusal.GONE,
+                {"position": position} if there is not None else {},
+            ) from None
+
+    # ------------------------------------------------------------------ the teacher
+
+    def teacher(self, key: object, *, client: str) -> TeacherAccess:
+        """The teacher's access to the class of ``key``: BAD_KEY (not the shape of a key),
+        PAUSED (too many wrong keys from this client lately), UNKNOWN_KEY (counted), GONE."""
+        parsed = _parse_key(key)
+        if parsed is None:
+            raise ClassRefused(Refusal.BAD_KEY)
+        who = (_CLIENT_SCOPE, client_subject(client))
+        self._check_paused(who)
+        digest = _teacher_hash(parsed)
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(t.classes.c.id, t.classes.c.teacher, t.classes.c.expires_at)
+                .where(t.classes.c.teacher == digest)
+            ).first()
+        if row is None or not hmac.compare_digest(str(row.teacher), digest):
+            raise self._refuse(Refusal.UNKNOWN_KEY, {}, who)
+        if row.expires_at <= self.clock():
+            raise ClassRefused(Refusal.GONE)
+        return TeacherAccess(row.id, _SEAL)
+
+    @staticmethod
+    def _class_id(access: TeacherAccess) -> str:
+        if not isinstance(access, TeacherAccess) or access._seal is not _SEAL:
+            raise ClassRefused(Refusal.UNKNOWN_KEY)
+        return access.class_id
+
+    def _info_in(self, conn: Connection, class_id: str) -> ClassInfo:
+        row = conn.execute(select(t.classes).where(t.classes.c.id == class_id)).first()
+        if row is None or row.expires_at <= self.clock():
+            raise ClassRefused(Refusal.GONE)
+        return _info(row)
+
+    def info(self, access: TeacherAccess) -> ClassInfo:
+        class_id = self._class_id(access)
+        with self.engine.connect() as conn:
+            return self._info_in(conn, class_id)
+
+    def dashboard(self, access: TeacherAccess) -> Dashboard:
+        """The class, its pupils (in number order) with their counts, and every answer (by
+        pupil number, then position): three queries, whatever the size of the class."""
+        class_id = self._class_id(access)
+        p, a = t.class_pupils, t.class_answers
+
+        def count(outcome: str) -> Any:
+            return func.coalesce(func.sum(case((a.c.outcome == outcome, 1), else_=0)), 0)
+
+        with self.engine.connect() as conn, conn.begin():  # one snapshot on PostgreSQL
+            info = self._info_in(conn, class_id)
+            pupils = conn.execute(
+                select(p.c.number, p.c.name, p.c.joined_at, func.count(a.c.id),
+                       count("right"), count("wrong"), count("skipped"))
+                .select_from(p.outerjoin(a, a.c.pupil_id == p.c.id))
+                .where(p.c.class_id == class_id)
+                .group_by(p.c.id, p.c.number, p.c.name, p.c.joined_at)
+                .order_by(p.c.number)
+            ).all()
+            answers = conn.execute(
+                select(p.c.number, a.c.position, a.c.kind, a.c.outcome, a.c.answered_at)
+                .join(p, p.c.id == a.c.pupil_id)
+                .where(a.c.class_id == class_id)
+                .order_by(p.c.number, a.c.position)
+            ).all()
+        return Dashboard(
+            info,
+            tuple(PupilRow(int(n), name, at, int(k), int(r), int(w), int(s))
+                  for n, name, at, k, r, w, s in pupils),
+            tuple(AnswerRow(int(n), int(pos), kind, outcome, at)
+                  for n, pos, kind, outcome, at in answers),
+        )
+
+    def close(self, access: TeacherAccess) -> None:
+        """No more joins nor answers (what was answered stays)."""
+        class_id = self._class_id(access)
+        with self._write() as conn:
+            done = conn.execute(
+                update(t.classes)
+                .where(t.classes.c.id == class_id, t.classes.c.closed_at.is_(None))
+                .values(closed_at=self.clock())
+            )
+            if done.rowcount == 0:
+                self._info_in(conn, class_id)  # GONE if there is no such class
+
+    def delete(self, access: TeacherAccess) -> None:
+        """Delete the class with its pupils and their answers, at once."""
+        class_id = self._class_id(access)
+        with self._write() as conn:
+            self._delete(conn, [class_id])
+
+    @staticmethod
+    def _delete(conn: Connection, ids: list[str]) -> None:
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for table in t.CLASS_TABLES:
+                column = table.c.id if table is t.classes else table.c.class_id
+                conn.execute(delete(table).where(column.in_(chunk)))
+
+    def purge(self) -> int:
+        """Delete the classes whose time is up (with all their rows) and the wrong tries older
+        than a day; returns how many classes went."""
+        now = self.clock()
+        with self._write() as conn:
+            ids = list(conn.execute(
+                select(t.classes.c.id).where(t.classes.c.expires_at <= now)
+            ).scalars())
+            self._delete(conn, ids)
+            conn.execute(delete(t.class_attempts).where(
+                and_(t.class_attempts.c.at < now - _ATTEMPTS_KEPT)
+            ))
+        return len(ids)
