@@ -10,6 +10,7 @@ from piquet import settle_partie
 from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
 from words import _, ngettext
+from words.names import deal_heading
 from words.reckoning import settlement_text
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
@@ -75,7 +76,7 @@ else:
         st.info(state.waiting)
     if state.rows:
         table = {
-            _("Deal"): [str(i) for i in range(1, len(state.rows) + 1)],
+            deal_heading(): [str(i) for i in range(1, len(state.rows) + 1)],
             "A": [str(x) for x, _y in state.rows],
             "B": [str(y) for _x, y in state.rows],
             _("A running"): [str(x) for x, _y in state.running],

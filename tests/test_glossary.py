@@ -116,7 +116,7 @@ def violations(lang: str) -> list[str]:
             if any(pattern.search(_without(s, allow)) for s in low):
                 out.append(f"wrong rendering “{text}” ({term_id}) in {key[:70]!r}")
         for t in glossary.terms:
-            if key in t.ignore or not any(_names_term(e, t, longer[t.id]) for e in ids):
+            if key.strip() in t.ignore or not any(_names_term(e, t, longer[t.id]) for e in ids):
                 continue
             accept = [_lower(a, lang) for a in t.accept] + [a.lower() for a in t.accept]
             if not all(any(a in s or a in p for a in accept) for s, p in zip(low, plain,

@@ -13,6 +13,7 @@ import streamlit as st
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
 from words import _, ngettext
+from words.names import deal_heading
 
 MAX_DEALS: Final = DEALS + EXTRA_DEALS
 MAX_DEAL_SCORE: Final = 170
@@ -138,7 +139,7 @@ def running_chart(running: tuple[tuple[int, int], ...]) -> dict[str, Any]:
     colour = alt.Color("player:N", legend=None,
                        scale=alt.Scale(domain=players, range=list(COLOURS.values())))
     lines = alt.Chart(_data(data)).mark_line(point=True, strokeWidth=3).encode(
-        x=alt.X("deal:O", title=_("Deal")), y=alt.Y("total:Q", title=_("Running total")),
+        x=alt.X("deal:O", title=deal_heading()), y=alt.Y("total:Q", title=_("Running total")),
         color=colour,
         shape=alt.Shape("player:N", legend=None,
                         scale=alt.Scale(domain=players, range=["circle", "square"])),

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from words import _, pgettext
 
-__all__ = ["category_noun", "category_title", "preset_name", "preset_source", "role_name"]
+__all__ = [
+    "category_noun",
+    "category_title",
+    "deal_heading",
+    "preset_name",
+    "preset_source",
+    "role_name",
+]
 
 
 def role_name(role: str) -> str:
@@ -74,3 +81,9 @@ def preset_source(name: str) -> str:
         # TRANSLATORS: the source of the cavendish preset (a book's title).
         return _("Cavendish, The Laws of Piquet adopted by the Portland and Turf Clubs (1882)")
     return name
+
+
+def deal_heading() -> str:
+    """The heading of a column numbering the deals of a partie ("Deal" the noun, not the
+    button that deals)."""
+    return pgettext("one deal of the partie, a column heading", "Deal")

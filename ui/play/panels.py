@@ -71,7 +71,7 @@ from ui.text import md_escape
 from words import _
 from words.declarations import answer_text, says_nothing, verdict_text
 from words.errors import error_text
-from words.names import category_noun, category_title, role_name
+from words.names import category_noun, category_title, deal_heading, role_name
 from words.play import trick_text
 from words.reckoning import bonus_text
 
@@ -337,7 +337,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
 
 def _partie_sheet(partie: Partie) -> None:
     records = _ss().get(K_RECORDS) or []
-    heads = (_("Deal"), _("You were"), _("You"), _("Computer"), _("Your total"),
+    heads = (deal_heading(), _("You were"), _("You"), _("Computer"), _("Your total"),
              _("Computer total"))
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"]
     a = b = 0
