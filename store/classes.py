@@ -369,7 +369,8 @@ def _drop(text: str, at: int) -> bool:
 
 
 def _emojiish(char: str) -> bool:
-    return unicodedata.category(char) in ("So", "Sk") or char == "\ufe0f"
+    return char not in _BLANK and (unicodedata.category(char) in ("So", "Sk")
+                                   or char == "\ufe0f")
 
 
 def _clean(raw: object, limit: int) -> str:
@@ -377,9 +378,9 @@ def _clean(raw: object, limit: int) -> str:
         raise ClassRefused(Refusal.NAME_EMPTY)
     if len(raw) > 20 * limit:  # far too long: refused before any work on it
         raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
-    text = " ".join(unicodedata.normalize("NFC", raw).split())
+    text = " ".join(raw.split())  # tabs, new lines: spaces (before the controls go)
     text = "".join(char for at, char in enumerate(text) if not _drop(text, at))
-    text = " ".join(text.split())
+    text = " ".join(unicodedata.normalize("NFC", text).split())
     if not text:
         raise ClassRefused(Refusal.NAME_EMPTY)
     if len(text) > limit:

@@ -1,0 +1,725 @@
+"""The classes a teacher runs (store/classes.py): the same tests on SQLite and PostgreSQL.
+
+The ``db_url``/``engine``/``clock`` fixtures (tests/store_fixtures.py) run each test on a fresh
+SQLite file and on a fresh database of a throw-away PostgreSQL cluster (skipped locally when
+PostgreSQL is missing, a failure under CI=true).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from sqlalchemy import Engine, event, func, select, text
+from sqlalchemy.exc import IntegrityError
+
+from store import (
+    CODE_ALPHABET,
+    CODE_LEN,
+    NAME_MAX,
+    ClassRefused,
+    ClassStore,
+    ClassWork,
+    FakeClock,
+    KindTotals,
+    LearnerKey,
+    NewClass,
+    Pupil,
+    QuizWork,
+    Refusal,
+    TeacherAccess,
+    clean_name,
+    learner_key,
+    make_engine,
+    migrate,
+    new_learner_id,
+    normalise_code,
+    schema as t,
+)
+
+WORK = ClassWork(QuizWork(level="beginner", rules="classic", length=10, seed="s-1"),
+                 ("04-point/2",))
+CLASS_TABLES = (t.classes, t.class_pupils, t.class_answers, t.class_attempts)
+
+
+@pytest.fixture()
+def classes(engine: Engine, clock: FakeClock) -> ClassStore:
+    migrate(engine, clock=clock)
+    return ClassStore(engine, clock=clock)
+
+
+def me() -> LearnerKey:
+    return learner_key(new_learner_id())
+
+
+def refused(call: Callable[[], Any]) -> ClassRefused:
+    with pytest.raises(ClassRefused) as caught:
+        call()
+    return caught.value
+
+
+def counts(engine: Engine) -> dict[str, int]:
+    with engine.connect() as conn:
+        return {
+            table.name: int(conn.scalar(select(func.count()).select_from(table)) or 0)
+            for table in CLASS_TABLES
+        }
+
+
+def dump(engine: Engine) -> str:
+    """Every row of every table of the store, as text."""
+    lines: list[str] = []
+    with engine.connect() as conn:
+        for table in t.metadata.sorted_tables:
+            lines += [f"{table.name} {tuple(row)!r}" for row in conn.execute(select(table))]
+    return "\n".join(lines)
+
+
+def join(classes: ClassStore, new: NewClass, name: str, learner: str | None = None,
+         client: str = "c") -> Pupil:
+    return classes.join(new.code, name, learner=learner or me(), client=client)
+
+
+# --------------------------------------------------------------------------- create
+
+
+def test_create_gives_a_typable_code_and_a_long_secret_key_stored_only_as_a_hash(
+    classes: ClassStore, engine: Engine
+) -> None:
+    made = [classes.create(f"Class {i}", WORK) for i in range(40)]
+    for new in made:
+        assert len(new.code) == CODE_LEN == 6
+        assert set(new.code) <= set(CODE_ALPHABET)
+        assert not set(new.code) & set("0O1IL")
+        assert re.fullmatch(r"[A-Za-z0-9_-]+", new.teacher_key)
+        assert len(new.teacher_key) * 6 >= 128  # URL-safe base64: 6 bits a character
+        assert new.teacher_key not in repr(new)
+    assert len({n.code for n in made}) == len({n.teacher_key for n in made}) == 40
+    everything = dump(engine)
+    for new in made:
+        assert new.teacher_key not in everything
+        assert new.code in everything
+    info = classes.find(made[0].code, client="c")
+    assert (info.name, info.work, info.language, info.max_pupils, info.closed) == (
+        "Class 0", WORK, "en", 60, False)
+    assert (info.expires_at - info.created_at).days == 30
+
+
+def test_create_refuses_what_cannot_be_a_class(classes: ClassStore) -> None:
+    assert refused(lambda: classes.create("  ", WORK)).refusal is Refusal.NAME_EMPTY
+    assert refused(lambda: classes.create("x" * 61, WORK)).refusal is Refusal.NAME_TOO_LONG
+    with pytest.raises(ValueError):
+        classes.create("A", WORK, max_pupils=0)
+    with pytest.raises(ValueError):
+        classes.create("A", WORK, language="")
+    with pytest.raises(ValueError):
+        ClassWork(None, ())
+    with pytest.raises(ValueError):
+        QuizWork("beginner", "classic", 0, "s")
+
+
+@pytest.mark.parametrize("data", [
+    None, [], {"quiz": None, "stages": []}, {"quiz": "x"}, {"quiz": {"length": "9"}},
+    {"quiz": None, "stages": "04-point/2"}, {"quiz": None, "stages": [3]},
+])
+def test_work_from_broken_json_is_refused(data: Any) -> None:
+    with pytest.raises(ValueError):
+        ClassWork.from_json(data)
+
+
+def test_work_round_trips_through_json() -> None:
+    for work in (WORK, ClassWork(None, ("01-cards/1",)), ClassWork(WORK.quiz, ())):
+        assert ClassWork.from_json(work.to_json()) == work
+
+
+# --------------------------------------------------------------------------- find, join
+
+
+def test_find_join_and_resume(classes: ClassStore) -> None:
+    new = classes.create("Year 9", WORK)
+    other = classes.create("Year 10", WORK)
+    ann_key, bob_key = me(), me()
+    dashed = f" {new.code[:3].lower()}-{new.code[3:]} "
+    assert classes.find(dashed, client="c").class_id == new.class_id
+    ann = classes.join(dashed, "Ann", learner=ann_key, client="c")
+    bob = classes.join(new.code, "Bob", learner=bob_key, client="c")
+    assert (ann.number, ann.name, bob.number, bob.name) == (1, "Ann", 2, "Bob")
+    again = classes.join(new.code, "Someone Else", learner=ann_key, client="other tab")
+    assert again == ann  # the same pupil; the name given is ignored
+    assert classes.join(new.code, "", learner=bob_key, client="c") == bob
+    assert classes.pupil(new.class_id, learner=ann_key) == ann
+    assert classes.pupil(other.class_id, learner=ann_key) is None
+    elsewhere = classes.join(other.code, "Ann", learner=ann_key, client="c")
+    assert elsewhere.number == 1 and elsewhere.pupil_id != ann.pupil_id
+    assert refused(lambda: classes.find("ABC", client="c")).refusal is Refusal.BAD_CODE
+    assert refused(lambda: classes.find("ZZZZZZ", client="c")).refusal is Refusal.UNKNOWN_CODE
+    assert refused(lambda: classes.find(None, client="c")).refusal is Refusal.BAD_CODE
+
+
+def test_normalise_code() -> None:
+    assert normalise_code(" ab-c 234\t") == "ABC234"
+    for bad in ("ABC23", "ABC2345", "ABC10O", "ABCIL2", 123456, None, "ÄBC234", "A" * 100):
+        assert normalise_code(bad) is None
+
+
+def test_pupil_state_is_kept_for_a_resume(classes: ClassStore) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    classes.save_state(pupil, {"at": 3, "round": [1, 2]})
+    assert classes.join(new.code, "x", learner=key, client="c").state == {"at": 3, "round": [1, 2]}
+    classes.record_answer(pupil, position=3, kind="point", outcome="right", given={"v": 1},
+                          learner=key, state={"at": 4})
+    resumed = classes.pupil(new.class_id, learner=key)
+    assert resumed is not None and resumed.state == {"at": 4}
+
+
+# --------------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("<script>alert(1)</script>", "<script>alert(1)</script>"),  # text, never HTML
+    ("**Bold** [link](http://x)", "**Bold** [link](http://x)"),  # nor Markdown
+    ("  Ann   \n Lee\t", "Ann Lee"),
+    ("زينب", "زينب"),  # right-to-left letters kept
+    ("שרה כהן", "שרה כהן"),
+    ("\u202eevil\u202c Ann", "evil Ann"),  # bidi overrides dropped
+    ("A\u2066n\u2069n\u200e\u200f", "Ann"),
+    ("A\u200bn\ufeffn\u00ad", "Ann"),  # zero-width characters dropped
+    ("Ann 🎉🦊", "Ann 🎉🦊"),  # emoji kept
+    ("Dev 👩\u200d💻", "Dev 👩\u200d💻"),  # with the joiner inside an emoji sequence
+    ("e\u0301", "é"),  # NFC
+    ("Ann\x00\x07\x1b[31m", "Ann[31m"),
+])
+def test_names_are_cleaned_not_interpreted(classes: ClassStore, typed: str, kept: str) -> None:
+    assert clean_name(typed) == kept
+    new = classes.create("Y", WORK)
+    assert join(classes, new, typed).name == kept
+
+
+@pytest.mark.parametrize(("typed", "why"), [
+    ("", Refusal.NAME_EMPTY), ("   \t\n", Refusal.NAME_EMPTY),
+    ("\u200b\u202e\u2066", Refusal.NAME_EMPTY), ("\u3164", Refusal.NAME_EMPTY),
+    (None, Refusal.NAME_EMPTY), (42, Refusal.NAME_EMPTY),
+    ("x" * 200, Refusal.NAME_TOO_LONG), ("x" * (NAME_MAX + 1), Refusal.NAME_TOO_LONG),
+    ("🎉" * 31, Refusal.NAME_TOO_LONG), ("y" * 100_000, Refusal.NAME_TOO_LONG),
+])
+def test_bad_names_are_refused_never_truncated(
+    classes: ClassStore, engine: Engine, typed: Any, why: Refusal
+) -> None:
+    new = classes.create("Y", WORK)
+    error = refused(lambda: join(classes, new, typed))
+    assert error.refusal is why
+    if why is Refusal.NAME_TOO_LONG:
+        assert error.values == {"limit": NAME_MAX}
+    assert counts(engine)["class_pupils"] == 0
+    assert join(classes, new, "x" * NAME_MAX).name == "x" * NAME_MAX
+
+
+@pytest.mark.parametrize("again", [
+    "Ann", "ann", "ANN", "  ann  ", "Ａｎｎ", "A\u200bnn", "\u202eANN",
+])
+def test_a_taken_name_is_refused(classes: ClassStore, engine: Engine, again: str) -> None:
+    new = classes.create("Y", WORK)
+    join(classes, new, "Ann")
+    error = refused(lambda: join(classes, new, again))
+    assert error.refusal is Refusal.NAME_TAKEN
+    assert counts(engine)["class_pupils"] == 1
+    assert join(classes, new, "Anne").number == 2  # the next number is not skipped
+    # the same name in another class is fine
+    assert join(classes, classes.create("Z", WORK), again).number == 1
+
+
+def test_names_with_long_folded_forms_fit_the_name_key(classes: ClassStore) -> None:
+    new = classes.create("Y", WORK)
+    wide = "\ufdfa" * 30  # each one folds to 18 letters under NFKC
+    assert join(classes, new, wide).name == wide
+    assert refused(lambda: join(classes, new, wide)).refusal is Refusal.NAME_TAKEN
+
+
+_SAFE = st.text(st.characters(codec="utf-8"), max_size=60)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_SAFE)
+def test_clean_name_properties(raw: str) -> None:
+    try:
+        name = clean_name(raw)
+    except ClassRefused as error:
+        assert error.refusal in (Refusal.NAME_EMPTY, Refusal.NAME_TOO_LONG)
+        return
+    assert 0 < len(name) <= NAME_MAX
+    assert name == name.strip() and "  " not in name
+    assert unicodedata.is_normalized("NFC", name)
+    assert all(c == " " or not c.isspace() for c in name)
+    for at, char in enumerate(name):
+        if unicodedata.category(char)[0] == "C":
+            assert char == "\u200d" and 0 < at < len(name) - 1
+    assert clean_name(name) == name  # idempotent
+    assert clean_name(f" \u202e{raw}\t\u200b ") == name
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.text(st.characters(categories=("L", "N")), min_size=1, max_size=NAME_MAX))
+def test_clean_name_keeps_plain_names(raw: str) -> None:
+    plain = unicodedata.normalize("NFC", raw)
+    if not any(c in "\u115f\u1160\u3164\uffa0" for c in plain):  # fillers that draw nothing
+        assert clean_name(raw) == plain
+
+
+# --------------------------------------------------------------------------- full, closed
+
+
+def test_a_full_class_refuses_a_new_pupil_but_resumes_one(
+    classes: ClassStore, engine: Engine
+) -> None:
+    new = classes.create("Y", WORK, max_pupils=2)
+    first = me()
+    join(classes, new, "A", first)
+    join(classes, new, "B")
+    error = refused(lambda: join(classes, new, "C"))
+    assert (error.refusal, error.values) == (Refusal.FULL, {"limit": 2})
+    assert classes.join(new.code, "Z", learner=first, client="c").number == 1
+    assert counts(engine)["class_pupils"] == 2
+
+
+def test_a_join_flood_fills_the_class_and_no_more(classes: ClassStore, engine: Engine) -> None:
+    new = classes.create("Y", WORK)
+    outcomes: list[int | Refusal] = []
+    for i in range(70):
+        try:
+            outcomes.append(join(classes, new, f"Pupil {i}", client=f"client-{i}").number)
+        except ClassRefused as error:
+            outcomes.append(error.refusal)
+    assert outcomes[:60] == list(range(1, 61))
+    assert outcomes[60:] == [Refusal.FULL] * 10
+    assert counts(engine)["class_pupils"] == 60
+
+
+def test_concurrent_joins_number_pupils_uniquely_and_never_over_max(
+    classes: ClassStore, engine: Engine
+) -> None:
+    """20 joins at once (threads; on a file SQLite and on PostgreSQL), four of them by one
+    learner in four tabs, into a class of 12."""
+    new = classes.create("Y", WORK, max_pupils=12)
+    twice = me()
+    results: dict[int, int | Refusal] = {}
+    errors: list[BaseException] = []
+    start = threading.Barrier(20)
+    lock = threading.Lock()
+
+    def pupil(i: int) -> None:
+        learner = twice if i < 4 else me()
+        start.wait()
+        try:
+            got: int | Refusal = join(classes, new, f"P{i}", learner, client=f"c{i}").number
+        except ClassRefused as error:
+            got = error.refusal
+        except BaseException as error:  # pragma: no cover - reported below
+            with lock:
+                errors.append(error)
+            return
+        with lock:
+            results[i] = got
+
+    threads = [threading.Thread(target=pupil, args=(i,)) for i in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    assert len(results) == 20
+    tabs = {results[i] for i in range(4)}
+    assert len(tabs) == 1  # the four tabs got the same pupil (or were all refused)
+    others = [results[i] for i in range(4, 20)]
+    numbers = [r for r in [*tabs, *others] if isinstance(r, int)]
+    assert sorted(numbers) == list(range(1, 13))  # 1..12, each once, never over max
+    assert all(r in (Refusal.FULL, *range(1, 13)) for r in [*tabs, *others])
+    with engine.connect() as conn:
+        rows = conn.execute(select(t.class_pupils.c.number, t.class_pupils.c.learner)).all()
+    assert sorted(n for n, _ in rows) == list(range(1, 13))
+    assert sum(1 for _, learner in rows if learner == twice) == (
+        1 if isinstance(results[0], int) else 0)
+
+
+def test_after_close_nothing_is_stored(classes: ClassStore, engine: Engine) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    classes.record_answer(pupil, position=0, kind="point", outcome="right", given={},
+                          learner=key)
+    access = classes.teacher(new.teacher_key, client="t")
+    classes.close(access)
+    assert classes.info(access).closed
+    before = counts(engine)
+    error = refused(lambda: classes.record_answer(
+        pupil, position=1, kind="point", outcome="wrong", given={}, learner=key,
+        state={"late": True}))
+    assert error.refusal is Refusal.CLOSED
+    assert refused(lambda: join(classes, new, "Bob")).refusal is Refusal.CLOSED
+    assert classes.join(new.code, "", learner=key, client="c").pupil_id == pupil.pupil_id
+    assert classes.find(new.code, client="c").closed
+    assert counts(engine) == before
+    assert classes.pupil(new.class_id, learner=key) == pupil  # the state is not changed
+    classes.close(access)  # closing twice is harmless
+    assert [a.position for a in classes.dashboard(access).answers] == [0]
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def test_the_database_refuses_a_second_answer_to_a_question(
+    classes: ClassStore, engine: Engine
+) -> None:
+    new = classes.create("Y", WORK)
+    pupil = join(classes, new, "Ann")
+    row = {"c": new.class_id, "p": pupil.pupil_id, "at": "2026-01-01 00:00:00"}
+    insert_sql = text(
+        "INSERT INTO class_answers (class_id, pupil_id, position, kind, outcome, answered_at)"
+        " VALUES (:c, :p, 0, 'point', :o, :at)"
+    )
+    with engine.begin() as conn:
+        conn.execute(insert_sql, {**row, "o": "right"})
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        conn.execute(insert_sql, {**row, "o": "wrong"})
+    dupe_number = text(
+        "INSERT INTO class_pupils (class_id, learner, number, name, name_key, joined_at)"
+        " VALUES (:c, :l, 1, 'Other', 'other', :at)"
+    )
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        conn.execute(dupe_number, {**row, "l": me()})
+    with engine.connect() as conn:
+        assert conn.execute(select(t.class_answers.c.outcome)).scalars().all() == ["right"]
+
+
+def test_an_answer_is_given_once_and_the_first_stays(classes: ClassStore, engine: Engine) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    classes.record_answer(pupil, position=2, kind="point", outcome="wrong",
+                          given={"said": 30}, learner=key, state={"at": 3})
+    error = refused(lambda: classes.record_answer(
+        pupil, position=2, kind="point", outcome="right", given={"said": 31}, learner=key,
+        state={"at": 99}))
+    assert (error.refusal, error.values) == (Refusal.ALREADY_ANSWERED, {"position": 2})
+    with engine.connect() as conn:
+        rows = conn.execute(select(t.class_answers.c.outcome, t.class_answers.c.given)).all()
+    assert [tuple(r) for r in rows] == [("wrong", {"said": 30})]
+    again = classes.pupil(new.class_id, learner=key)
+    assert again is not None and again.state == {"at": 3}
+
+
+def test_a_pupil_cannot_answer_for_another(classes: ClassStore, engine: Engine) -> None:
+    new = classes.create("Y", WORK)
+    ann_key, bob_key = me(), me()
+    ann = join(classes, new, "Ann", ann_key)
+    join(classes, new, "Bob", bob_key)
+    for wrong in (bob_key, me(), "", "x" * 64):
+        error = refused(lambda w=wrong: classes.record_answer(
+            ann, position=0, kind="point", outcome="right", given={}, learner=w))
+        assert error.refusal is Refusal.GONE
+    forged = Pupil(ann.pupil_id, classes.create("Z", WORK).class_id, 1, "Ann", ann.joined_at,
+                   None)
+    assert refused(lambda: classes.record_answer(
+        forged, position=0, kind="point", outcome="right", given={}, learner=ann_key)
+    ).refusal is Refusal.GONE
+    assert counts(engine)["class_answers"] == 0
+
+
+@pytest.mark.parametrize("bad", [
+    {"outcome": "maybe"}, {"kind": ""}, {"kind": "k" * 41}, {"position": -1},
+    {"position": True},
+])
+def test_a_malformed_answer_is_a_programming_error(classes: ClassStore, bad: Any) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    answer: dict[str, Any] = {"position": 0, "kind": "point", "outcome": "right", **bad}
+    with pytest.raises(ValueError):
+        classes.record_answer(pupil, given={}, learner=key, **answer)
+
+
+def test_a_deleted_class_is_gone_for_its_pupils(classes: ClassStore) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    access = classes.teacher(new.teacher_key, client="t")
+    classes.delete(access)
+    for call in (
+        lambda: classes.record_answer(pupil, position=0, kind="point", outcome="right",
+                                      given={}, learner=key),
+        lambda: classes.save_state(pupil, {"at": 1}),
+        lambda: classes.info(access),
+        lambda: classes.dashboard(access),
+        lambda: classes.close(access),
+    ):
+        assert refused(call).refusal is Refusal.GONE
+    assert refused(lambda: classes.find(new.code, client="c")).refusal is Refusal.UNKNOWN_CODE
+    assert classes.pupil(new.class_id, learner=key) is None
+
+
+# --------------------------------------------------------------------------- the teacher
+
+
+def test_teacher_key_checks(classes: ClassStore) -> None:
+    new = classes.create("Y", WORK)
+    access = classes.teacher(f"  {new.teacher_key}\n", client="t")
+    assert access.class_id == new.class_id
+    assert classes.info(access).code == new.code
+    unknown = "A" * len(new.teacher_key)
+    error = refused(lambda: classes.teacher(unknown, client="t"))
+    assert error.refusal is Refusal.UNKNOWN_KEY
+    for shape in (new.code, new.code.lower(), None, 42, "", new.teacher_key[:-1],
+                  new.teacher_key + "A", new.teacher_key[:-1] + "!", b"bytes"):
+        error = refused(lambda s=shape: classes.teacher(s, client="t"))
+        assert error.refusal is Refusal.BAD_KEY
+        assert new.teacher_key not in str(error) and new.teacher_key not in repr(error.values)
+    flipped = new.teacher_key[:-1] + ("B" if new.teacher_key[-1] != "B" else "C")
+    assert refused(lambda: classes.teacher(flipped, client="t")).refusal is Refusal.UNKNOWN_KEY
+
+
+def test_only_the_store_makes_a_teacher_access(classes: ClassStore, engine: Engine) -> None:
+    new = classes.create("Y", WORK)
+    forged = TeacherAccess(new.class_id)
+    for call in (classes.info, classes.dashboard, classes.close, classes.delete):
+        assert refused(lambda c=call: c(forged)).refusal is Refusal.UNKNOWN_KEY
+    assert counts(engine)["classes"] == 1 and not classes.find(new.code, client="c").closed
+
+
+def test_keys_are_never_logged_nor_in_errors(
+    db_url: str, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQL echo on, parameters shown: the key appears nowhere in the log (only its hash)."""
+    caplog.set_level(logging.DEBUG)
+    chatty = make_engine(db_url, echo="debug", hide_parameters=False)
+    try:
+        migrate(chatty, clock=clock)
+        classes = ClassStore(chatty, clock=clock)
+        new = classes.create("Y", WORK)
+        access = classes.teacher(new.teacher_key, client="t")
+        key = me()
+        pupil = classes.join(new.code, "Ann", learner=key, client="c")
+        classes.record_answer(pupil, position=0, kind="point", outcome="right", given={},
+                              learner=key)
+        classes.dashboard(access)
+        classes.close(access)
+        errors = [refused(lambda: classes.teacher(new.teacher_key[::-1], client="t")),
+                  refused(lambda: classes.teacher(new.teacher_key + "x", client="t"))]
+        classes.delete(access)
+    finally:
+        chatty.dispose()
+    assert "INSERT INTO classes" in caplog.text  # the log did record the SQL
+    assert new.teacher_key not in caplog.text
+    assert new.teacher_key[::-1] not in caplog.text
+    for error in errors:
+        assert new.teacher_key not in str(error) and new.teacher_key[::-1] not in str(error)
+
+
+# --------------------------------------------------------------------------- rate limit
+
+
+def test_wrong_codes_pause_the_client_in_every_tab_and_replica(
+    engine: Engine, clock: FakeClock
+) -> None:
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock)
+    new = classes.create("Y", WORK)
+    for i in range(10):
+        wrong = "ABCDEF" if i % 2 else "WRONG!"  # unknown, badly shaped: both count
+        assert refused(lambda w=wrong: classes.find(w, client="tab")).refusal in (
+            Refusal.UNKNOWN_CODE, Refusal.BAD_CODE)
+    error = refused(lambda: classes.find(new.code, client="tab"))  # even the right code
+    assert error.refusal is Refusal.PAUSED and 0 < error.retry_after <= 300
+    assert "retry" in str(error)
+    replica = ClassStore(engine, clock=clock)  # a new tab, another replica: same count
+    assert refused(lambda: replica.find(new.code, client="tab")).refusal is Refusal.PAUSED
+    assert refused(lambda: replica.join(new.code, "Ann", learner=me(), client="tab")
+                   ).refusal is Refusal.PAUSED
+    assert classes.find(new.code, client="another client").code == new.code
+    clock.advance(seconds=error.retry_after - 1)
+    assert refused(lambda: replica.find(new.code, client="tab")).retry_after == 1
+    clock.advance(seconds=1)
+    assert replica.find(new.code, client="tab").code == new.code  # the pause is over
+    assert replica.join(new.code, "Ann", learner=me(), client="tab").number == 1
+    assert refused(lambda: replica.find("ZZZZZZ", client="tab")).refusal is Refusal.UNKNOWN_CODE
+    assert refused(lambda: replica.find(new.code, client="tab")).refusal is Refusal.PAUSED
+
+
+def test_a_pupil_who_joined_resumes_even_while_paused(
+    classes: ClassStore, clock: FakeClock
+) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key, client="tab")
+    for _ in range(10):
+        refused(lambda: classes.find("ZZZZZZ", client="tab"))
+    assert refused(lambda: classes.find(new.code, client="tab")).refusal is Refusal.PAUSED
+    assert classes.join(new.code, "", learner=key, client="tab") == pupil
+
+
+def test_wrong_tries_spread_out_do_not_pause(classes: ClassStore, clock: FakeClock) -> None:
+    new = classes.create("Y", WORK)
+    for _ in range(30):
+        refused(lambda: classes.find("ZZZZZZ", client="slow"))
+        clock.advance(seconds=70)  # never 10 within 600 s
+    assert classes.find(new.code, client="slow").code == new.code
+
+
+def test_wrong_tries_of_one_code_pause_that_code(classes: ClassStore) -> None:
+    new = classes.create("Y", WORK)
+    for i in range(10):
+        error = refused(lambda i=i: classes.find("zzz-zzz", client=f"client {i}"))
+        assert error.refusal is Refusal.UNKNOWN_CODE and error.values == {"code": "ZZZZZZ"}
+    assert refused(lambda: classes.find("ZZZZZZ", client="fresh")).refusal is Refusal.PAUSED
+    assert classes.find(new.code, client="fresh").code == new.code  # other codes still work
+
+
+def test_wrong_teacher_keys_pause_the_client(classes: ClassStore, clock: FakeClock) -> None:
+    new = classes.create("Y", WORK)
+    guesses = [f"{i:032d}" for i in range(10)]
+    for guess in guesses:
+        assert refused(lambda g=guess: classes.teacher(g, client="guesser")
+                       ).refusal is Refusal.UNKNOWN_KEY
+    error = refused(lambda: classes.teacher(new.teacher_key, client="guesser"))
+    assert error.refusal is Refusal.PAUSED and error.retry_after > 0
+    assert classes.teacher(new.teacher_key, client="teacher").class_id == new.class_id
+    clock.advance(seconds=error.retry_after)
+    assert classes.teacher(new.teacher_key, client="guesser").class_id == new.class_id
+
+
+# --------------------------------------------------------------------------- purge, delete
+
+
+def _busy_class(classes: ClassStore, name: str, pupils: int = 3) -> NewClass:
+    new = classes.create(name, WORK)
+    for i in range(pupils):
+        key = me()
+        pupil = join(classes, new, f"P{i}", key)
+        classes.save_state(pupil, {"at": i})
+        for position in range(i + 1):
+            classes.record_answer(pupil, position=position, kind="point",
+                                  outcome="right" if position % 2 else "wrong",
+                                  given={"p": position}, learner=key)
+    return new
+
+
+def test_purge_deletes_expired_classes_with_all_their_rows(
+    engine: Engine, clock: FakeClock
+) -> None:
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock)
+    old = _busy_class(classes, "Old")
+    clock.advance(days=2)
+    young = _busy_class(classes, "Young", pupils=2)
+    clock.advance(days=27)  # the old one is 29 days old
+    assert classes.purge() == 0
+    assert classes.find(old.code, client="c").code == old.code
+    refused(lambda: classes.find("ZZZZZZ", client="c"))  # a wrong try, kept for a day
+    clock.advance(days=2)  # 31 days
+    before = counts(engine)
+    assert before["class_attempts"] == 2  # the client and the code
+    # a new process starts: it migrates, then purges
+    assert migrate(engine, clock=clock) >= 5
+    restarted = ClassStore(engine, clock=clock)
+    assert restarted.purge() == 1
+    after = counts(engine)
+    assert after == {"classes": 1, "class_pupils": 2, "class_answers": 1 + 2,
+                     "class_attempts": 0}
+    with engine.connect() as conn:
+        for table in (t.class_pupils, t.class_answers):
+            assert set(conn.execute(select(table.c.class_id)).scalars()) == {young.class_id}
+    assert refused(lambda: restarted.find(old.code, client="c")).refusal is Refusal.UNKNOWN_CODE
+    assert restarted.teacher(young.teacher_key, client="t").class_id == young.class_id
+
+
+def test_an_expired_class_is_gone_before_the_purge(classes: ClassStore, clock: FakeClock) -> None:
+    new = classes.create("Y", WORK, keep_days=1)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    clock.advance(days=1)
+    assert refused(lambda: classes.find(new.code, client="c")).refusal is Refusal.GONE
+    assert refused(lambda: classes.teacher(new.teacher_key, client="t")).refusal is Refusal.GONE
+    assert refused(lambda: classes.join(new.code, "", learner=key, client="c")
+                   ).refusal is Refusal.GONE
+    assert refused(lambda: classes.record_answer(
+        pupil, position=0, kind="point", outcome="right", given={}, learner=key)
+    ).refusal is Refusal.GONE
+    assert classes.purge() == 1
+
+
+def test_delete_removes_the_class_and_nothing_else(classes: ClassStore, engine: Engine) -> None:
+    gone = _busy_class(classes, "Gone", pupils=4)
+    kept = _busy_class(classes, "Kept", pupils=3)
+    kept_before = classes.dashboard(classes.teacher(kept.teacher_key, client="t"))
+    classes.delete(classes.teacher(gone.teacher_key, client="t"))
+    assert counts(engine) == {"classes": 1, "class_pupils": 3, "class_answers": 1 + 2 + 3,
+                              "class_attempts": 0}
+    everything = dump(engine)
+    assert gone.class_id not in everything and gone.code not in everything
+    assert classes.dashboard(classes.teacher(kept.teacher_key, client="t")) == kept_before
+    assert refused(lambda: classes.teacher(gone.teacher_key, client="t")
+                   ).refusal is Refusal.UNKNOWN_KEY
+
+
+# --------------------------------------------------------------------------- dashboard
+
+
+def test_the_dashboard_counts_exactly(classes: ClassStore, clock: FakeClock) -> None:
+    new = classes.create("Y", WORK)
+    other = _busy_class(classes, "Other")  # none of its answers show
+    keys = [me(), me(), me(), me()]
+    pupils = [join(classes, new, name, key) for name, key in zip(
+        ("Ann", "Bob", "Cem", "Dao"), keys, strict=True)]
+    given = {  # pupil index -> (position, kind, outcome)
+        0: [(0, "point", "right"), (1, "sequence", "wrong"), (2, "point", "right")],
+        1: [(0, "point", "wrong"), (1, "sequence", "wrong"), (2, "point", "skipped")],
+        2: [(1, "sequence", "right")],
+        3: [],
+    }
+    for index, answers in given.items():
+        for position, kind, outcome in answers:
+            clock.advance(seconds=5)
+            classes.record_answer(pupils[index], position=position, kind=kind,
+                                  outcome=outcome, given={}, learner=keys[index])
+    board = classes.dashboard(classes.teacher(new.teacher_key, client="t"))
+    assert board.info.class_id == new.class_id
+    assert [(p.number, p.name, p.answered, p.right, p.wrong, p.skipped) for p in board.pupils] == [
+        (1, "Ann", 3, 2, 1, 0), (2, "Bob", 3, 0, 2, 1), (3, "Cem", 1, 1, 0, 0),
+        (4, "Dao", 0, 0, 0, 0)]
+    assert [(a.number, a.position, a.kind, a.outcome) for a in board.answers] == [
+        (n + 1, p, k, o) for n in range(4) for p, k, o in given[n]]
+    assert board.cell(1, 1) == "wrong" and board.cell(2, 2) == "skipped"
+    assert board.cell(3, 0) is None and board.cell(4, 0) is None and board.cell(9, 9) is None
+    assert board.missed_most(5) == ((1, 2, 3), (0, 1, 2))
+    assert board.missed_most(1) == ((1, 2, 3),)
+    assert board.kinds() == {"point": KindTotals(2, 1, 1), "sequence": KindTotals(1, 2, 0)}
+    assert other.class_id != new.class_id
+
+
+def test_the_dashboard_takes_the_same_few_queries_for_any_class(
+    classes: ClassStore, engine: Engine
+) -> None:
+    small = _busy_class(classes, "Small", pupils=1)
+    big = _busy_class(classes, "Big", pupils=12)
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]))
+
+    def queries(new: NewClass) -> int:
+        access = classes.teacher(new.teacher_key, client="t")
+        statements.clear()
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            classes.dashboard(access)
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return sum(1 for s in statements if s.lstrip().upper().startswith("SELECT"))
+
+    assert queries(small) == queries(big) == 3
