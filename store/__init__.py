@@ -7,7 +7,8 @@ Pure Python (no Streamlit); the app's side is ``ui/storage.py``.
 - :mod:`store.writes`, :mod:`store.progress`: writes as values, applied in transactions;
   the reads.
 - :mod:`store.spacing`: spaced repetition (Leitner boxes) as pure functions.
-- :mod:`store.classes`: classes a teacher runs (join codes, pupils, answers, the dashboard).
+- :mod:`store.classes`, :mod:`store.class_values`: classes a teacher runs (join codes, pupils,
+  answers, the dashboard) and their values.
 - :mod:`store.saver`: a session's writes kept while the database is away, flushed on return.
 - :mod:`store.engine`, :mod:`store.clock`: engine settings (SQLite made transactional), clocks.
 

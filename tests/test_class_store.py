@@ -650,6 +650,7 @@ def test_an_expired_class_is_gone_before_the_purge(classes: ClassStore, clock: F
     assert refused(lambda: classes.record_answer(
         pupil, position=0, kind="point", outcome="right", given={}, learner=key)
     ).refusal is Refusal.GONE
+    assert classes.pupil(new.class_id, learner=key) is None
     assert classes.purge() == 1
 
 

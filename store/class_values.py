@@ -1,0 +1,397 @@
+"""The values of a class (:mod:`store.classes`): refusals, the work, what the store hands
+out, and the rules of its texts (join codes, names, the hashes of keys and clients).
+
+Pure Python, no database. The names outside ``__all__`` (``clean_text``, ``name_key``,
+``teacher_hash``, ``SEAL``…) are :mod:`store.classes`'s own helpers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Final
+
+from store.progress import KindTotals
+
+__all__ = [
+    "CLASS_NAME_MAX",
+    "CODE_ALPHABET",
+    "CODE_LEN",
+    "DEFAULT_KEEP_DAYS",
+    "DEFAULT_MAX_PUPILS",
+    "NAME_MAX",
+    "TEACHER_KEY_BYTES",
+    "AnswerRow",
+    "ClassInfo",
+    "ClassRefused",
+    "ClassWork",
+    "Dashboard",
+    "NewClass",
+    "Pupil",
+    "PupilRow",
+    "QuizWork",
+    "Refusal",
+    "TeacherAccess",
+    "clean_name",
+    "client_subject",
+    "normalise_code",
+]
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LEN: Final = 6
+TEACHER_KEY_BYTES: Final = 24  # 192 bits, secrets.token_urlsafe
+DEFAULT_MAX_PUPILS: Final = 60
+DEFAULT_KEEP_DAYS: Final = 30
+NAME_MAX: Final = 30
+#: The longest name of a class.
+CLASS_NAME_MAX: Final = 60
+
+_KEY_LEN: Final = len(secrets.token_urlsafe(TEACHER_KEY_BYTES))  # 32 characters
+_KEY_SHAPE: Final = re.compile(rf"[A-Za-z0-9_-]{{{_KEY_LEN}}}")
+_CODE_SHAPE: Final = re.compile(rf"[{CODE_ALPHABET}]{{{CODE_LEN}}}")
+_NAME_KEY_MAX: Final = 120
+# Domain separation: these hashes never equal a learner key or a bare SHA-256 elsewhere.
+_TEACHER: Final = b"piquet-academy/class-teacher/v1:"
+_CLIENT: Final = b"piquet-academy/class-client/v1:"
+_CODE: Final = b"piquet-academy/class-code/v1:"
+_ZWJ: Final = "\u200d"
+# Letters that draw nothing (Hangul fillers, the braille blank): a name of them looks empty.
+_BLANK: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+class Refusal(StrEnum):
+    """Why a class action was refused (the UI says it in words)."""
+
+    BAD_CODE = "bad-code"  # not 6 characters of the alphabet (after normalising)
+    UNKNOWN_CODE = "unknown-code"
+    BAD_KEY = "bad-key"  # not the shape of a teacher key
+    UNKNOWN_KEY = "unknown-key"
+    PAUSED = "paused"  # too many wrong tries: wait (ClassRefused.retry_after s)
+    CLOSED = "closed"  # the class takes no more answers / joins
+    FULL = "full"  # max_pupils reached
+    NAME_EMPTY = "name-empty"
+    NAME_TOO_LONG = "name-too-long"
+    NAME_TAKEN = "name-taken"
+    ALREADY_ANSWERED = "already-answered"
+    GONE = "gone"  # the class (or pupil) was deleted / expired
+
+
+class ClassRefused(ValueError):
+    """A class action refused: ``refusal`` says why, ``values`` the facts to say it with
+    (``{"code": "ABC234"}``, ``{"limit": 30}``), ``retry_after`` the seconds to wait (PAUSED).
+
+    ``str()`` is for developers; it never holds a key.
+
+    >>> str(ClassRefused(Refusal.PAUSED, retry_after=42))
+    'paused (retry after 42 s)'
+    """
+
+    def __init__(
+        self, refusal: Refusal, values: dict[str, Any] | None = None, *, retry_after: int = 0
+    ) -> None:
+        self.refusal = refusal
+        self.values: dict[str, Any] = dict(values or {})
+        self.retry_after = retry_after
+        detail = f" {self.values}" if self.values else ""
+        wait = f" (retry after {retry_after} s)" if retry_after else ""
+        super().__init__(f"{refusal.value}{detail}{wait}")
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class QuizWork:
+    """A seeded quiz round: its level, rules preset, number of questions and seed."""
+
+    level: str
+    rules: str
+    length: int
+    seed: str
+
+    def __post_init__(self) -> None:
+        if self.length < 1:
+            raise ValueError("a quiz round has at least one question")
+        for name in ("level", "rules", "seed"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > 64:
+                raise ValueError(f"{name} must be 1-64 characters")
+
+
+@dataclass(frozen=True, slots=True)
+class ClassWork:
+    """What the class does: a quiz round and/or lesson stages (ids like ``"04-point/2"``).
+
+    >>> work = ClassWork(None, ("04-point/2",))
+    >>> ClassWork.from_json(work.to_json()) == work
+    True
+    >>> ClassWork(None, ())
+    Traceback (most recent call last):
+    ...
+    ValueError: a class has a quiz round or lesson stages
+    """
+
+    quiz: QuizWork | None
+    stages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.stages, tuple) or not all(
+            isinstance(s, str) and 0 < len(s) <= 120 for s in self.stages
+        ):
+            raise ValueError("stages must be a tuple of stage ids")
+        if self.quiz is None and not self.stages:
+            raise ValueError("a class has a quiz round or lesson stages")
+
+    def to_json(self) -> dict[str, Any]:
+        quiz = self.quiz
+        return {
+            "quiz": None if quiz is None else {
+                "level": quiz.level, "rules": quiz.rules, "length": quiz.length,
+                "seed": quiz.seed,
+            },
+            "stages": list(self.stages),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> ClassWork:
+        """The work of a JSON document from :meth:`to_json` (ValueError if it is not one)."""
+        if not isinstance(data, dict):
+            raise ValueError("class work must be a JSON object")
+        raw_quiz, raw_stages = data.get("quiz"), data.get("stages", [])
+        quiz = None
+        if raw_quiz is not None:
+            if not isinstance(raw_quiz, dict):
+                raise ValueError("quiz must be a JSON object")
+            length = raw_quiz.get("length")
+            if not isinstance(length, int) or isinstance(length, bool):
+                raise ValueError("quiz length must be a number")
+            quiz = QuizWork(str(raw_quiz.get("level", "")), str(raw_quiz.get("rules", "")),
+                            length, str(raw_quiz.get("seed", "")))
+        if not isinstance(raw_stages, list):
+            raise ValueError("stages must be a list")
+        return cls(quiz, tuple(raw_stages))
+
+
+@dataclass(frozen=True, slots=True)
+class NewClass:
+    """A class just made; ``teacher_key`` is shown once and stored nowhere."""
+
+    class_id: str
+    code: str
+    teacher_key: str = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    class_id: str
+    code: str
+    name: str
+    work: ClassWork
+    language: str
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+    max_pupils: int
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Pupil:
+    pupil_id: int
+    class_id: str
+    number: int
+    name: str
+    joined_at: datetime
+    state: dict[str, Any] | None
+
+
+#: What marks a :class:`TeacherAccess` made by :meth:`store.classes.ClassStore.teacher`.
+SEAL: Final = object()
+
+
+@dataclass(frozen=True, slots=True)
+class TeacherAccess:
+    """The right to see and run one class; only :meth:`ClassStore.teacher` makes one (one
+    made otherwise is refused)."""
+
+    class_id: str
+    _seal: object = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRow:
+    number: int
+    position: int
+    kind: str
+    outcome: str
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PupilRow:
+    number: int
+    name: str
+    joined_at: datetime
+    answered: int
+    right: int
+    wrong: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    """What the teacher sees: the class, its pupils with their counts, every answer."""
+
+    info: ClassInfo
+    pupils: tuple[PupilRow, ...]
+    answers: tuple[AnswerRow, ...]
+    _cells: dict[tuple[int, int], str] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self._cells.update({(a.number, a.position): a.outcome for a in self.answers})
+
+    def cell(self, number: int, position: int) -> str | None:
+        """The outcome of pupil ``number`` at question ``position`` (None: not answered)."""
+        return self._cells.get((number, position))
+
+    def missed_most(self, n: int = 5) -> tuple[tuple[int, int, int], ...]:
+        """``(position, wrong, asked)`` of the questions most answered wrong (at least once),
+        most wrong first, then by position; ``asked`` counts every answer at that position."""
+        wrong: dict[int, int] = {}
+        asked: dict[int, int] = {}
+        for answer in self.answers:
+            asked[answer.position] = asked.get(answer.position, 0) + 1
+            if answer.outcome == "wrong":
+                wrong[answer.position] = wrong.get(answer.position, 0) + 1
+        ranked = sorted(wrong, key=lambda position: (-wrong[position], position))
+        return tuple((p, wrong[p], asked[p]) for p in ranked[: max(n, 0)])
+
+    def kinds(self) -> dict[str, KindTotals]:
+        """The class's right, wrong and skipped answers per question kind."""
+        raw: dict[str, dict[str, int]] = {}
+        for answer in self.answers:
+            counts = raw.setdefault(answer.kind, {})
+            counts[answer.outcome] = counts.get(answer.outcome, 0) + 1
+        return {
+            kind: KindTotals(c.get("right", 0), c.get("wrong", 0), c.get("skipped", 0))
+            for kind, c in sorted(raw.items())
+        }
+
+
+# --------------------------------------------------------------------------- text
+
+
+def normalise_code(raw: object) -> str | None:
+    """The join code in ``raw`` (spaces and dashes dropped, capitals), or None if it is not
+    :data:`CODE_LEN` characters of :data:`CODE_ALPHABET`.
+
+    >>> normalise_code(" abc-234 "), normalise_code("ABC 23"), normalise_code("ABCD10")
+    ('ABC234', None, None)
+    """
+    if not isinstance(raw, str) or len(raw) > 64:
+        return None
+    text = re.sub(r"[\s\-\u2010-\u2015]", "", raw).upper()
+    return text if _CODE_SHAPE.fullmatch(text) else None
+
+
+def _drop(text: str, at: int) -> bool:
+    """Whether the character at ``at`` is left out of a name."""
+    char = text[at]
+    if char in _BLANK:
+        return True
+    if unicodedata.category(char)[0] != "C":
+        return False
+    if char == _ZWJ and 0 < at < len(text) - 1:  # inside an emoji sequence (👩‍💻): kept
+        before, after = text[at - 1], text[at + 1]
+        return not (_emojiish(before) and _emojiish(after))
+    return True
+
+
+def _emojiish(char: str) -> bool:
+    return char not in _BLANK and (unicodedata.category(char) in ("So", "Sk")
+                                   or char == "\ufe0f")
+
+
+def clean_text(raw: object, limit: int) -> str:
+    if not isinstance(raw, str):
+        raise ClassRefused(Refusal.NAME_EMPTY)
+    if len(raw) > 20 * limit:  # far too long: refused before any work on it
+        raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
+    text = " ".join(raw.split())  # tabs, new lines: spaces (before the controls go)
+    text = "".join(char for at, char in enumerate(text) if not _drop(text, at))
+    text = " ".join(unicodedata.normalize("NFC", text).split())
+    if not text:
+        raise ClassRefused(Refusal.NAME_EMPTY)
+    if len(text) > limit:
+        raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
+    return text
+
+
+def clean_name(raw: object) -> str:
+    """A pupil's display name from what was typed: NFC, trimmed, whitespace collapsed, control
+    and format characters dropped (bidi overrides, zero-width characters; a zero-width joiner
+    inside an emoji sequence stays). Never truncated: raises :class:`ClassRefused`
+    (``NAME_EMPTY``, ``NAME_TOO_LONG`` with ``{"limit": NAME_MAX}``).
+
+    >>> clean_name("  <b>Ann</b>\\t  *Lee* "), clean_name("\\u202eAnn\\u200b")
+    ('<b>Ann</b> *Lee*', 'Ann')
+    >>> clean_name("زينب 🎉")
+    'زينب 🎉'
+    >>> clean_name("\\u200b \\u2066")
+    Traceback (most recent call last):
+    ...
+    store.class_values.ClassRefused: name-empty
+    """
+    return clean_text(raw, NAME_MAX)
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: NFKC, case folded (a very long one: its hash)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    folded = " ".join(folded.split())
+    if len(folded) <= _NAME_KEY_MAX:
+        return folded
+    return "#" + hashlib.sha256(folded.encode("utf-8")).hexdigest()
+
+
+def _digest(prefix: bytes, text: str) -> str:
+    return hashlib.sha256(prefix + text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def client_subject(raw: str) -> str:
+    """The hash a client (a session, an address) is counted under for the rate limit.
+
+    >>> len(client_subject("tab-1")), client_subject("tab-1") == client_subject("tab-2")
+    (64, False)
+    """
+    return _digest(_CLIENT, raw)
+
+
+def code_subject(code: str) -> str:
+    """The hash a join code (normalised) is counted under for the rate limit."""
+    return _digest(_CODE, code)
+
+
+def teacher_hash(key: str) -> str:
+    return _digest(_TEACHER, key)
+
+
+def parse_teacher_key(raw: object) -> str | None:
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    return text if _KEY_SHAPE.fullmatch(text) else None
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
