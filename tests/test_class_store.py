@@ -415,6 +415,37 @@ def test_an_answer_is_given_once_and_the_first_stays(classes: ClassStore, engine
     assert again is not None and again.state == {"at": 3}
 
 
+def test_two_tabs_checking_one_question_at_once_store_one_answer(
+    classes: ClassStore, engine: Engine
+) -> None:
+    new = classes.create("Y", WORK)
+    key = me()
+    pupil = join(classes, new, "Ann", key)
+    start = threading.Barrier(8)
+    results: list[str] = []
+    lock = threading.Lock()
+
+    def tab(i: int) -> None:
+        start.wait()
+        try:
+            classes.record_answer(pupil, position=0, kind="point",
+                                  outcome="right" if i % 2 else "wrong", given={"tab": i},
+                                  learner=key)
+            got = "stored"
+        except ClassRefused as error:
+            got = error.refusal.value
+        with lock:
+            results.append(got)
+
+    threads = [threading.Thread(target=tab, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(results) == ["already-answered"] * 7 + ["stored"]
+    assert counts(engine)["class_answers"] == 1
+
+
 def test_a_pupil_cannot_answer_for_another(classes: ClassStore, engine: Engine) -> None:
     new = classes.create("Y", WORK)
     ann_key, bob_key = me(), me()
