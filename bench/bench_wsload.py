@@ -1,0 +1,192 @@
+"""A class's worth of sessions on one Streamlit server, through Streamlit's own websocket
+protocol (bench/wsclient.py; no browser): N sessions open a page together (a class arriving),
+then each reruns it M times, all at once. Per rerun: p50 / p95 ms (round trip to the run's
+``script_finished``, queueing on the busy server included), bytes, elements; the server's
+resident memory before, with every session open, and its peak. The same for the toy page
+(bench/toy_app.py: a title and a line) on a server of its own in the same run, and the ratios.
+
+    python bench/bench_wsload.py [--path /lab] [--query "elder=...&younger=..."]
+        [--sessions 30] [--reruns 5] [--toggle KEY] [--url URL] [--no-toy]
+        [--server-option=--runner.postScriptGC=false]
+
+Without ``--url`` the app runs on a free localhost port with a throw-away SQLite folder
+(``PIQUET_DATA_DIR``); every session is a new learner, as a class on its first visit.
+``--toggle KEY`` flips that checkbox / toggle at each rerun (e.g. ``lab_blanche_younger``)
+instead of a plain rerun. The default page is the Lab with bench/bench_app.py's two hands.
+
+The server's CPU time a first load and a rerun (from /proc) moves less than the wall-clock
+times when the machine is shared. Streamlit's default ``runner.postScriptGC=true`` runs a
+full ``gc.collect()`` after every script run: most of the toy page's CPU time, and about
+half of the Lab's (compare ``--server-option=--runner.postScriptGC=false``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench_app import ELDER, YOUNGER
+from wsclient import Run, Server, Session, percentile, streamlit_server
+
+ROOT = Path(__file__).resolve().parent.parent
+TOY = Path(__file__).resolve().parent / "toy_app.py"
+
+
+@dataclass
+class Figures:
+    name: str
+    loads: list[Run] = field(default_factory=list)
+    reruns: list[Run] = field(default_factory=list)
+    warm_ms: float = 0.0  # one session's first load before the class arrives
+    wall_s: float = 0.0  # the reruns, all sessions at once
+    load_cpu_s: float | None = None  # the server's CPU time for the class's first loads
+    rerun_cpu_s: float | None = None  # ... and for all the reruns
+    rss_idle_kb: int | None = None
+    rss_open_kb: int | None = None
+    peak_kb: int | None = None
+
+    def per_session_kb(self, n: int) -> float | None:
+        if self.rss_idle_kb is None or self.rss_open_kb is None or n == 0:
+            return None
+        return (self.rss_open_kb - self.rss_idle_kb) / n
+
+
+async def _measure(name: str, url: str, server: Server | None, path: str, query: str,
+                   sessions: int, reruns: int, toggle: str | None) -> Figures:
+    fig = Figures(name)
+    async with Session(url, path=path, query=query, timeout=300) as warm:  # imports, caches
+        assert warm.first is not None
+        if warm.first.exceptions:
+            raise RuntimeError(f"{path}: {warm.first.exceptions[0]}")
+        fig.warm_ms = warm.first.ms
+    await asyncio.sleep(0.5)
+    cpu0 = server.cpu_s() if server is not None else None
+    if server is not None:
+        fig.rss_idle_kb = server.rss_kb()
+    loaded = asyncio.Barrier(sessions + 1)  # the class has arrived: reruns start together
+    rerun_done = asyncio.Barrier(sessions + 1)  # every rerun done: memory read, all open
+    released = asyncio.Event()
+
+    async def pupil() -> None:
+        async with Session(url, path=path, query=query, timeout=300) as s:
+            assert s.first is not None
+            if s.first.exceptions:
+                raise RuntimeError(f"{path}: {s.first.exceptions[0]}")
+            fig.loads.append(s.first)
+            await loaded.wait()
+            wid = s.find(key=toggle) if toggle else None
+            for _ in range(reruns):
+                run = await (s.click(wid) if wid else s.rerun())
+                if run.exceptions:
+                    raise RuntimeError(f"{path}: {run.exceptions[0]}")
+                fig.reruns.append(run)
+            await rerun_done.wait()
+            await released.wait()
+
+    async def teacher() -> None:
+        await loaded.wait()
+        t0 = time.perf_counter()
+        cpu1 = server.cpu_s() if server is not None else None
+        await rerun_done.wait()
+        fig.wall_s = time.perf_counter() - t0
+        if server is not None and cpu0 is not None and cpu1 is not None:
+            fig.load_cpu_s, fig.rerun_cpu_s = cpu1 - cpu0, server.cpu_s() - cpu1
+            fig.rss_open_kb = server.rss_kb()
+            fig.peak_kb = server.peak_kb()
+        released.set()
+
+    await asyncio.gather(teacher(), *(pupil() for _ in range(sessions)))
+    return fig
+
+
+def _mb(kb: float | None) -> str:
+    return "     -" if kb is None else f"{kb / 1024:6.1f}"
+
+
+def _report(f: Figures, sessions: int) -> None:
+    load_ms = [r.ms for r in f.loads]
+    ms = [r.ms for r in f.reruns]
+    print(f"--- {f.name}: {sessions} sessions x {len(f.reruns) // max(sessions, 1)} reruns")
+    print(f"  one session's first load (warm-up)  {f.warm_ms:7.1f} ms")
+    print(f"  first load, {sessions} at once        p50 {percentile(load_ms, 50):7.1f} ms   "
+          f"p95 {percentile(load_ms, 95):7.1f} ms   max {max(load_ms):7.1f} ms   "
+          f"{statistics.mean(r.bytes for r in f.loads) / 1024:7.1f} kB   "
+          f"{statistics.mean(r.elements for r in f.loads):5.0f} elements")
+    print(f"  rerun, {sessions} at once             p50 {percentile(ms, 50):7.1f} ms   "
+          f"p95 {percentile(ms, 95):7.1f} ms   max {max(ms):7.1f} ms   "
+          f"{statistics.mean(r.bytes for r in f.reruns) / 1024:7.1f} kB   "
+          f"{statistics.mean(r.elements for r in f.reruns):5.0f} elements "
+          f"({statistics.mean(r.cache_hits for r in f.reruns):.0f} by reference)")
+    n = len(ms)
+    if f.load_cpu_s is not None and f.rerun_cpu_s is not None:
+        print(f"  server CPU time: {f.load_cpu_s / sessions * 1000:6.1f} ms a first load, "
+              f"{f.rerun_cpu_s / n * 1000:6.1f} ms a rerun")
+    print(f"  throughput {len(ms) / f.wall_s:6.1f} reruns/s ({f.wall_s:.1f} s)   "
+          f"server RSS idle {_mb(f.rss_idle_kb)} MB, {sessions} open {_mb(f.rss_open_kb)} MB, "
+          f"peak {_mb(f.peak_kb)} MB, per session {_mb(f.per_session_kb(sessions))} MB")
+
+
+def _ratio(a: float | None, b: float | None) -> str:
+    return "-" if not a or not b else f"{a / b:.1f}x"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--path", default="/lab")
+    ap.add_argument("--query", default=f"elder={ELDER}&younger={YOUNGER}")
+    ap.add_argument("--sessions", type=int, default=30)
+    ap.add_argument("--reruns", type=int, default=5)
+    ap.add_argument("--toggle", help="flip this checkbox / toggle key at each rerun")
+    ap.add_argument("--url", help="a running server (its memory is not read)")
+    ap.add_argument("--no-toy", action="store_true", help="skip the toy page's server")
+    ap.add_argument("--server-option", action="append", default=[], metavar="--OPT=VALUE",
+                    help="passed to `streamlit run` on both servers, e.g. "
+                         "--server-option=--runner.postScriptGC=false")
+    args = ap.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="piquet-wsload-") as data:
+        env = {"PIQUET_DATA_DIR": data, "PIQUET_DATABASE_URL": ""}
+        app: AbstractContextManager[Server | None] = (
+            nullcontext(None) if args.url else streamlit_server("app.py", cwd=ROOT, env=env,
+                                                           options=args.server_option))
+        with app as server:
+            url = args.url or (server.url if server else "")
+            page = asyncio.run(_measure(f"{args.path} {args.query[:40]}", url, server,
+                                        args.path, args.query, args.sessions, args.reruns,
+                                        args.toggle))
+    _report(page, args.sessions)
+    if args.no_toy:
+        return
+    with streamlit_server(TOY, cwd=ROOT, options=args.server_option) as toy_server:
+        toy = asyncio.run(_measure("toy page (bench/toy_app.py)", toy_server.url, toy_server,
+                                   "/", "", args.sessions, args.reruns, None))
+    _report(toy, args.sessions)
+    print(f"--- load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} cores)")
+    p50 = percentile([r.ms for r in page.reruns], 50)
+    p95 = percentile([r.ms for r in page.reruns], 95)
+    t50 = percentile([r.ms for r in toy.reruns], 50)
+    t95 = percentile([r.ms for r in toy.reruns], 95)
+    kb = statistics.mean(r.bytes for r in page.reruns)
+    tkb = statistics.mean(r.bytes for r in toy.reruns)
+    l50 = percentile([r.ms for r in page.loads], 50)
+    tl50 = percentile([r.ms for r in toy.loads], 50)
+    cpu = page.rerun_cpu_s / len(page.reruns) if page.rerun_cpu_s is not None else None
+    tcpu = toy.rerun_cpu_s / len(toy.reruns) if toy.rerun_cpu_s is not None else None
+    print(f"--- page / toy: rerun p50 {_ratio(p50, t50)}, p95 {_ratio(p95, t95)}, "
+          f"CPU a rerun {_ratio(cpu, tcpu)}, bytes {_ratio(kb, tkb)}, "
+          f"first load p50 {_ratio(l50, tl50)}, "
+          f"peak RSS {_ratio(page.peak_kb, toy.peak_kb)}, RSS per session "
+          f"{_ratio(page.per_session_kb(args.sessions), toy.per_session_kb(args.sessions))}")
+
+
+if __name__ == "__main__":
+    main()
