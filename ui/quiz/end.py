@@ -3,16 +3,16 @@ with their explanations on the cards, "review my misses") and the learner's quiz
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import streamlit as st
 
 from academy.quiz import RoundResult, kind_title
 from ui import storage
-from ui.dialogue import dialogue_html
 from ui.quiz import state
-from ui.quiz.draw import explanation, given, rows
+from ui.quiz.ask import question_body
+from ui.quiz.draw import explanation, given
 from words import _, ngettext
 
 CARD_WIDTH: Final = 60
@@ -29,11 +29,13 @@ def time_text(seconds: int | None) -> str:
     return _("{minutes} min {seconds} s", minutes=seconds // 60, seconds=padded)
 
 
-def kinds_table(rows: Mapping[str, tuple[int, int, int]]) -> str:
-    """A Markdown table: each kind's right, wrong and skipped answers."""
+def kinds_table(rows: Mapping[str, tuple[int, int, int]],
+                title: Callable[[str], str] = kind_title) -> str:
+    """A Markdown table: each kind's right, wrong and skipped answers (``title`` names a
+    kind)."""
     lines = [_("| Kind | Right | Wrong | Skipped |"), "|---|---|---|---|"]
     for kind, (right, wrong, skipped) in rows.items():
-        lines.append(f"| {kind_title(kind)} | {right} | {wrong} | {skipped} |")
+        lines.append(f"| {title(kind)} | {right} | {wrong} | {skipped} |")
     return "\n".join(lines)
 
 
@@ -53,12 +55,7 @@ def _missed(res: RoundResult) -> None:
                 # TRANSLATORS: a question of the round on the end screen, answered wrong.
                 st.markdown(_("**Question {number}** · {kind} · missed", number=pos + 1,
                               kind=q.title))
-            st.markdown(f"#### {q.prompt}")
-            for line in q.context:
-                st.markdown(line)
-            if q.dialogue:
-                st.markdown(dialogue_html(q.dialogue), unsafe_allow_html=True)
-            rows(q, width=CARD_WIDTH, reveal=True)
+            question_body(q, width=CARD_WIDTH, reveal=True)
             fb = r.feedback(pos)
             if fb is not None:
                 given(fb)

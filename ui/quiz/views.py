@@ -15,12 +15,10 @@ from typing import Final
 import streamlit as st
 
 from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
-from piquet.cards import Card
-from ui.components.card_hand import card_hand, selection
-from ui.dialogue import dialogue_html
 from ui.links import page_url
 from ui.quiz import end, state
-from ui.quiz.draw import explanation, feedback, given, rows
+from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
+from ui.quiz.draw import explanation, feedback, given
 from ui.scroll import scroll_to_top
 from ui.settings import preset_label
 from ui.style import inject_css
@@ -37,61 +35,16 @@ def widget_key(field: Field) -> str:
     return f"quiz_a_{r.round_id}_{r.at}_{field.key}"
 
 
-def _given_values(q: Question) -> dict[str, object]:
-    ss = st.session_state
-    out: dict[str, object] = {}
-    for f in q.fields:
-        if f.widget == "cards":
-            out[f.key] = [str(c) for c in selection(widget_key(f))]
-        else:
-            out[f.key] = ss.get(widget_key(f))
-    return out
+KEYS: Final = AnswerKeys("quiz", widget_key)
 
 
 def _on_check() -> None:
     r = state.current()
     if r.open:
-        state.on_check(_given_values(state.question(r.at)))
+        state.on_check(given_values(state.question(r.at).fields, KEYS))
 
 
 # --------------------------------------------------------------------------- drawing
-
-
-def _widget(field: Field, key: str) -> None:
-    if field.widget == "choice":
-        st.radio(field.label, field.options, index=None, key=key, horizontal=True,
-                 format_func=field.option_text)
-    elif field.widget == "number":
-        st.number_input(field.label, min_value=0, max_value=999, value=None, step=1, key=key,
-                        placeholder=_("type a number"))
-    elif field.widget == "cards":
-        st.markdown(f"**{html.escape(field.label)}**")
-        st.caption(_("Tap the cards to choose them; tap again to put one back."))
-        card_hand(key, [Card.of(code) for code in field.options], label=field.label)
-    else:
-        st.pills(field.label, field.options, selection_mode="multi", key=key,
-                 format_func=field.option_text)
-
-
-def _answer_box(q: Question) -> None:
-    with st.container(border=True, key="quiz_answer"):
-        numbers = [f for f in q.fields if f.widget == "number"]
-        for f in q.fields:
-            if f.widget != "number":
-                _widget(f, widget_key(f))
-        if numbers:
-            cols = st.columns(len(numbers))
-            for col, f in zip(cols, numbers, strict=True):
-                with col:
-                    _widget(f, widget_key(f))
-        with st.container(horizontal=True, gap="small"):
-            st.button(_("Check"), type="primary", key="quiz_check", on_click=_on_check)
-            st.button(_("Skip"), key="quiz_skip", on_click=state.on_skip,
-                      help=_("Skipped questions count as skipped; the answer is on the end "
-                             "screen."))
-    notice = st.session_state.get(state.K_CHECK_NOTICE)
-    if notice:
-        st.warning(notice, icon=":material/edit:")
 
 
 def _teacher_panel(q: Question) -> None:
@@ -157,20 +110,14 @@ def _question(teacher: bool) -> None:
     # TRANSLATORS: the question's family, kind and level, then the rules preset.
     st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
                  kind=q.title, level=level_title(q.level), preset=preset_label(r.rules)))
-    st.markdown(f"#### {q.prompt}")
-    for line in q.context:
-        st.markdown(line)
-    if q.dialogue:
-        st.markdown(dialogue_html(q.dialogue), unsafe_allow_html=True)
-    hand = next((f for f in q.fields if f.widget == "cards"), None)
-    in_hand = (tuple(Card.of(o) for o in hand.options)
-               if hand is not None and r.open and not teacher else ())
-    rows(q, width=BIG_CARD_WIDTH if teacher else CARD_WIDTH, reveal=reveal, skip=in_hand)
+    question_body(q, width=BIG_CARD_WIDTH if teacher else CARD_WIDTH, reveal=reveal,
+                  skip=hand_cards(q) if r.open and not teacher else ())
     last = r.at == r.length - 1
     if teacher:
         _teacher_panel(q)
     elif r.open:
-        _answer_box(q)
+        answer_box(q.fields, KEYS, on_check=_on_check, on_skip=state.on_skip,
+                   notice=st.session_state.get(state.K_CHECK_NOTICE))
         return
     elif fb is None:  # skipped (a reload in the middle): nothing to show but Next
         st.info(_("Skipped."))
