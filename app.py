@@ -34,6 +34,8 @@ pages = [
     st.Page(PAGES / "lab.py", title=_("Declarations Lab"), icon=":material/science:",
             url_path="lab"),
     st.Page(PAGES / "quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
+    st.Page(PAGES / "classroom.py", title=_("Class"), icon=":material/groups:",
+            url_path="class"),
     st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:", url_path="play"),
     st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
             url_path="scoresheet"),

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Final, cast
 
 import streamlit as st
-from sqlalchemy import exc as sa_exc
+from sqlalchemy import Engine, exc as sa_exc
 
 from store import (
     AnswerGiven,
@@ -69,6 +69,7 @@ __all__ = [
     "clear_partie",
     "database_url",
     "due_items",
+    "engine",
     "flush",
     "forget_me",
     "item_seen",
@@ -162,6 +163,13 @@ def _store() -> Store:
                 log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
             _migrated.add(url)
     return Store(engine, clock=utc_now)
+
+
+def engine() -> Engine:
+    """The app's migrated database engine (this connection's), for the other stores kept
+    in the same database (the Class page's :class:`store.classes.ClassStore`); raises as
+    :func:`_store` does when the database cannot be reached or is misconfigured."""
+    return _store().engine
 
 
 def _saver() -> Saver:

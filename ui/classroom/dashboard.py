@@ -1,0 +1,256 @@
+"""The teacher's dashboard: a fragment that reruns alone every few seconds (never the whole
+page) with who has joined, each pupil's progress and score, the grid of pupils × questions
+(✓ ✗ –), the questions the class missed most and the success per kind, straight from the
+store (:meth:`store.classes.ClassStore.dashboard`, three queries); the CSV of the results;
+Close and Delete (with a confirmation). Beside it, "show the class" opens any question big
+with its cards and explanation, and the projector view shows numbers instead of names.
+
+Pupils' names are shown only as text: in tables (``st.dataframe``), never as Markdown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from typing import Final
+
+import streamlit as st
+
+from store.classes import ClassRefused, ClassStore, Dashboard, TeacherAccess
+from ui.classroom import state
+from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
+from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes
+from ui.classroom.work import ClassRound, new_round
+from words import _, language, ngettext, pgettext
+
+__all__ = [
+    "REFRESH_S",
+    "SYMBOLS",
+    "csv_cell",
+    "csv_text",
+    "grid_rows",
+    "live",
+    "pupil_label",
+    "show_the_class",
+]
+
+REFRESH_S: Final = 3
+"""How often the dashboard refreshes itself, in seconds."""
+SYMBOLS: Final = {"right": "✓", "wrong": "✗", "skipped": "–"}
+_TITLES: Final = "class_titles"
+_FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _plan(board: Dashboard) -> ClassRound:
+    return new_round(board.info.class_id, board.info.work, now=0.0)
+
+
+def _titles(plan: ClassRound) -> tuple[str, ...]:
+    """Each position's title ("Question 3 · Point"), made once a class and language."""
+    key = (plan.class_id, language())
+    cached = st.session_state.get(_TITLES)
+    if cached is not None and cached[0] == key:
+        titles: tuple[str, ...] = cached[1]
+        return titles
+    titles = tuple(item_title(plan, pos) for pos in range(plan.length))
+    st.session_state[_TITLES] = (key, titles)
+    return titles
+
+
+def pupil_label(number: int, name: str, *, projector: bool) -> str:
+    """A pupil as the dashboard shows them: the name, or "#3" on the projector."""
+    # TRANSLATORS: a pupil shown by number instead of name on the projector: "#3".
+    return _("#{number}", number=number) if projector else name
+
+
+def grid_rows(board: Dashboard, length: int, *, projector: bool) -> list[dict[str, object]]:
+    """The grid: a row a pupil, a column a question (✓ right, ✗ wrong, – skipped)."""
+    out: list[dict[str, object]] = []
+    for p in board.pupils:
+        row: dict[str, object] = {_("Pupil"): pupil_label(p.number, p.name,
+                                                          projector=projector)}
+        for pos in range(length):
+            outcome = board.cell(p.number, pos)
+            row[_("Q{number}", number=pos + 1)] = SYMBOLS.get(outcome or "", "")
+        out.append(row)
+    return out
+
+
+def csv_cell(value: object) -> str:
+    """A cell that a spreadsheet will not run: text starting with = + - @ (or a tab or a
+    carriage return) gets a leading apostrophe.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-3"), csv_cell("Ann"), csv_cell(4)
+    ("'=HYPERLINK(1)", "'-3", 'Ann', '4')
+    """
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA) else text
+
+
+def csv_text(board: Dashboard, titles: tuple[str, ...]) -> str:
+    """The results as CSV: a row a pupil (number, name, counts, each question's outcome)."""
+    outcomes = {"right": pgettext("an answer in the CSV", "right"),
+                "wrong": pgettext("an answer in the CSV", "wrong"),
+                "skipped": pgettext("an answer in the CSV", "skipped")}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([csv_cell(c) for c in (
+        _("Number"), _("Name"), _("Answered"), _("Right"), _("Wrong"), _("Skipped"),
+        *titles)])
+    for p in board.pupils:
+        cells = [outcomes.get(board.cell(p.number, pos) or "", "")
+                 for pos in range(len(titles))]
+        writer.writerow([csv_cell(c) for c in (
+            p.number, p.name, p.answered, p.right, p.wrong, p.skipped, *cells)])
+    return out.getvalue()
+
+
+def _act(action: Callable[[ClassStore, TeacherAccess], None]) -> bool | None:
+    """Do a teacher's ``action`` on the session's class: True when done, False when the
+    store refused it (said at the top of the page), None when the database is away."""
+    access = st.session_state.get(state.K_ACCESS)
+    if not isinstance(access, TeacherAccess):
+        return False
+    try:
+        action(classes(), access)
+    except ClassRefused as refused:
+        state.say("error", state.refusal_text(refused))
+        return False
+    except (ClassesAway, *AWAY_ERRORS):
+        state.say("warning", state.outage_text())
+        return None
+    return True
+
+
+def _on_close() -> None:
+    _act(ClassStore.close)
+
+
+def _on_delete() -> None:
+    """Delete the class (confirmed); the session forgets the key and the whole page is
+    drawn again (:data:`state.K_RERUN_APP`)."""
+    done = _act(ClassStore.delete)
+    if done is None:
+        return
+    if done:
+        state.say("success", _("The class was deleted with all its pupils and answers."))
+    state.forget_teacher()
+    st.session_state[state.K_RERUN_APP] = True
+
+
+def _confirm(on: bool) -> None:
+    st.session_state[state.K_CONFIRM_DELETE] = on
+
+
+def _tables(board: Dashboard, plan: ClassRound, titles: tuple[str, ...],
+            projector: bool) -> None:
+    n = plan.length
+    pupils = [{
+        _("Pupil"): pupil_label(p.number, p.name, projector=projector),
+        # TRANSLATORS: a pupil's progress: questions answered or skipped out of the round's.
+        _("Progress"): _("{done} / {total}", done=p.answered, total=n),
+        _("Score"): _("{right} / {asked}", right=p.right, asked=p.answered),
+        _("Right"): p.right, _("Wrong"): p.wrong, _("Skipped"): p.skipped,
+    } for p in board.pupils]
+    st.markdown(_("##### Who has joined"))
+    if not pupils:
+        st.caption(_("Nobody yet: the pupils join with the code or the link."))
+        return
+    st.dataframe(pupils, hide_index=True, width="stretch", key="class_pupils_table")
+    st.markdown(_("##### Answers, pupil by pupil"))
+    st.dataframe(grid_rows(board, n, projector=projector), hide_index=True, width="stretch",
+                 key="class_grid")
+    st.caption(_("✓ right · ✗ wrong · – skipped"))
+    missed = board.missed_most(5)
+    st.markdown(_("##### The questions the class missed most"))
+    if missed:
+        st.dataframe([{_("Question"): titles[pos] if pos < n else str(pos + 1),
+                       _("Wrong"): wrong, _("Answered"): asked}
+                      for pos, wrong, asked in missed],
+                     hide_index=True, width="stretch", key="class_missed")
+    else:
+        st.caption(_("No wrong answer yet."))
+    st.markdown(_("##### Success per kind of question"))
+    st.dataframe([{_("Kind"): kind_label(kind), _("Right"): t.right, _("Wrong"): t.wrong,
+                   _("Skipped"): t.skipped,
+                   _("Success"): _("{percent}%", percent=round(
+                       100 * t.right / (t.right + t.wrong + t.skipped)))}
+                  for kind, t in board.kinds().items()],
+                 hide_index=True, width="stretch", key="class_kinds")
+
+
+@st.fragment(run_every=REFRESH_S)
+def live() -> None:
+    """The live dashboard of the session's class (reruns alone every few seconds)."""
+    ss = st.session_state
+    access = ss.get(state.K_ACCESS)
+    if ss.pop(state.K_RERUN_APP, False) or not isinstance(access, TeacherAccess):
+        st.rerun(scope="app")  # deleted (or forgotten): the whole page changes
+    try:
+        board = classes().dashboard(access)
+    except ClassRefused as refused:
+        state.forget_teacher()
+        state.say("error", state.refusal_text(refused))
+        st.rerun(scope="app")
+    except (ClassesAway, *AWAY_ERRORS):
+        st.warning(state.outage_text(), icon=":material/cloud_off:")
+        return
+    plan = _plan(board)
+    titles = _titles(plan)
+    info = board.info
+    projector = bool(ss.get(state.K_PROJECTOR))
+    with st.container(horizontal=True, gap="large", key="class_status"):
+        st.metric(_("Pupils"), _("{n} / {limit}", n=len(board.pupils), limit=info.max_pupils))
+        st.metric(_("Answers"), len(board.answers))
+        # TRANSLATORS: whether the class still takes joins and answers.
+        st.metric(_("Class"), pgettext("class state", "Closed") if info.closed
+                  else pgettext("class state", "Open"))
+    st.toggle(_("Projector view: numbers instead of names"), key=state.K_PROJECTOR)
+    _tables(board, plan, titles, projector)
+    with st.container(horizontal=True, gap="small", key="class_actions"):
+        st.download_button(_("Download the results (CSV)"), csv_text(board, titles),
+                           file_name=f"class-{info.code}.csv", mime="text/csv",
+                           key="class_csv", icon=":material/download:")
+        if not info.closed:
+            st.button(_("Close the class"), key="class_close", on_click=_on_close,
+                      icon=":material/lock:",
+                      help=_("No new pupils and no more answers; the results stay."))
+        if not ss.get(state.K_CONFIRM_DELETE):
+            st.button(_("Delete the class…"), key="class_delete", icon=":material/delete:",
+                      on_click=_confirm, args=(True,))
+    if ss.get(state.K_CONFIRM_DELETE):
+        with st.container(border=True, key="class_confirm"):
+            st.warning(ngettext(
+                "Delete this class with its {n} pupil and all the answers? This cannot be "
+                "undone.", "Delete this class with its {n} pupils and all the answers? This "
+                "cannot be undone.", len(board.pupils)), icon=":material/warning:")
+            with st.container(horizontal=True, gap="small"):
+                st.button(_("Yes, delete it"), key="class_delete_yes", type="primary",
+                          on_click=_on_delete)
+                st.button(_("Cancel"), key="class_delete_no", on_click=_confirm,
+                          args=(False,))
+
+
+@st.fragment
+def show_the_class(access: TeacherAccess) -> None:
+    """"Show the class": any question of the round big, with its cards and explanation."""
+    try:
+        info = classes().info(access)
+    except (ClassRefused, ClassesAway, *AWAY_ERRORS):
+        return
+    plan = new_round(info.class_id, info.work, now=0.0)
+    titles = _titles(plan)
+    options: list[int | None] = [None, *range(plan.length)]
+    nothing = _("Nothing: the dashboard only")
+
+    def label(pos: int | None) -> str:
+        return nothing if pos is None else titles[pos]
+
+    st.selectbox(_("Show the class a question, big, with its answer"), options,
+                 key=state.K_SHOW, format_func=label)
+    pos = st.session_state.get(state.K_SHOW)
+    if isinstance(pos, int) and 0 <= pos < plan.length:
+        with st.container(border=True, key="class_show_item"):
+            st.subheader(titles[pos], anchor=False)
+            show_item(plan, pos, width=BIG_WIDTH)

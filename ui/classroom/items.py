@@ -1,0 +1,108 @@
+"""What stands at a position of a class's round, drawn for a pupil or for the whole class:
+a quiz question (:mod:`ui.quiz.ask`'s drawing) or a lesson stage's task (its title, what it
+teaches, the prompt, the cards), with the answer and its explanation once revealed; and the
+names the dashboard gives each position and each kind."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from academy.quiz import KINDS as QUIZ_KINDS, kind_title, level_title
+from academy.stages import Task, says, stage, stage_text
+from academy.stages.catalog import StageError
+from ui.cards import show_cards
+from ui.classroom.work import ClassRound, item
+from ui.prose import content_language
+from ui.quiz.ask import question_body
+from ui.quiz.draw import explanation
+from ui.settings import four_colour, preset_label
+from ui.stages.views import answer_text
+from ui.text import md_escape
+from words import _
+
+__all__ = [
+    "BIG_WIDTH",
+    "CARD_WIDTH",
+    "item_title",
+    "kind_label",
+    "show_item",
+    "stage_body",
+    "stage_explanation",
+    "stage_title",
+]
+
+CARD_WIDTH: Final = 60
+BIG_WIDTH: Final = 110
+
+
+def stage_title(stage_id: str) -> str:
+    """A stage's title in the page's language (the id itself for a stage no lesson has)."""
+    try:
+        return stage_text(stage(stage_id), content_language("stages")).title
+    except StageError:
+        return stage_id
+
+
+def kind_label(kind: str) -> str:
+    """The name of what an answer was counted under: a quiz kind or a lesson stage."""
+    if kind in QUIZ_KINDS:
+        return kind_title(kind)
+    # TRANSLATORS: a lesson stage in the class's results per kind; {title} is its title.
+    return _("Stage: {title}", title=stage_title(kind))
+
+
+def item_title(r: ClassRound, position: int) -> str:
+    """"Question 3 · Point" — the position's number and what it asks."""
+    what, ref = item(r, position)
+    title = r.question(position).title if what == "quiz" else stage_title(str(ref))
+    # TRANSLATORS: a question of the class's round and its kind (or the stage's title).
+    return _("Question {number} · {title}", number=position + 1, title=title)
+
+
+def stage_body(task: Task, *, width: int, reveal: bool, hide_pick: bool) -> None:
+    """A stage's task: its title and teaching text, the prompt and context, the cards shown
+    (the cards behind the answer highlighted once ``reveal``); the learner's own cards too
+    unless ``hide_pick`` (the card hand shows them)."""
+    s = stage(task.stage_id)
+    text = stage_text(s, content_language("stages"))
+    st.markdown(f"**{md_escape(text.title)}**")
+    if text.teach:
+        st.caption(text.teach)  # our own content, Markdown as written
+    st.markdown(f"#### {md_escape(says.prompt(task))}")
+    for line in says.context_lines(task):
+        st.caption(md_escape(line))
+    colours = four_colour()
+    if "led" in task.facts:
+        show_cards((task.facts["led"],), width=width, four_colour=colours,
+                   caption=_("Elder leads"))
+    lit = task.answer_cards if reveal else frozenset()
+    for role, cards in task.hands:
+        show_cards(cards, width=width, highlight=lit, four_colour=colours,
+                   caption=says.hand_label(role))
+    if task.pick and not hide_pick:
+        show_cards(task.pick, width=width, highlight=lit, four_colour=colours,
+                   caption=says.hand_label(task.role))
+
+
+def stage_explanation(task: Task) -> None:
+    st.success(_("Answer: {answer}", answer=md_escape(answer_text(task))),
+               icon=":material/check_circle:")
+    explanation(tuple(md_escape(line) for line in says.explanation(task)))
+
+
+def show_item(r: ClassRound, position: int, *, width: int = BIG_WIDTH) -> None:
+    """The question at ``position`` for the whole class: its cards big, the answer and why."""
+    if item(r, position)[0] == "quiz":
+        q = r.question(position)
+        # TRANSLATORS: the question's family, kind and level, then the rules preset.
+        st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
+                     kind=q.title, level=level_title(q.level), preset=preset_label(q.rules)))
+        question_body(q, width=width, reveal=True)
+        st.success(_("Answer: {answer}", answer=q.answer), icon=":material/check_circle:")
+        explanation(q.explanation)
+        return
+    task = r.task(position)
+    stage_body(task, width=width, reveal=True, hide_pick=False)
+    stage_explanation(task)

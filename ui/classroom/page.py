@@ -1,0 +1,95 @@
+"""The Class page (``/class``): who is on it decides what it shows.
+
+- ``?teacher=KEY`` — the key is taken into the session and removed from the URL first of
+  all; then the teacher's view: the class's code, links and QR code, the live dashboard,
+  "show the class".
+- ``?join=CODE`` — the pupil's view: the name box, or the round (a learner who joined the
+  class resumes at once).
+- neither — "Join a class" (type a code) and "Start a class".
+
+A short privacy note closes the page. The classes whose time is up are purged when the page
+opens in a session (:func:`ui.classroom.store.opened`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from store.classes import ClassRefused
+from ui.classroom import dashboard, pupil, state, teacher
+from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
+from words import _, ngettext
+
+__all__ = ["class_page", "privacy_note"]
+
+
+def _messages() -> None:
+    for level, text in st.session_state.pop(state.K_MESSAGES, []):
+        {"error": st.error, "warning": st.warning, "info": st.info,
+         "success": st.success}.get(level, st.info)(text)
+
+
+def privacy_note() -> None:
+    with st.expander(_("Privacy: what a class keeps"), icon=":material/shield:"):
+        st.markdown(ngettext(
+            "A class keeps its name, its work, each pupil's display name and number, and each "
+            "answer (right, wrong or skipped) with its time. Pupils are known by this "
+            "browser's anonymous learner id, never by an account. The teacher's key is not "
+            "stored, only a hash of it. Everything is deleted {days} day after the class "
+            "starts, or at once when the teacher deletes the class.",
+            "A class keeps its name, its work, each pupil's display name and number, and each "
+            "answer (right, wrong or skipped) with its time. Pupils are known by this "
+            "browser's anonymous learner id, never by an account. The teacher's key is not "
+            "stored, only a hash of it. Everything is deleted {days} days after the class "
+            "starts, or at once when the teacher deletes the class.", keep_days(),
+            days=keep_days()))
+
+
+def _teacher_view() -> bool:
+    """The teacher's view when the session holds a teacher's key; False otherwise (or when
+    the key was refused: its message is drawn)."""
+    access = teacher.access()
+    if access is None:
+        return False
+    try:
+        info = classes().info(access)
+    except ClassRefused as refused:
+        state.forget_teacher()
+        st.error(state.refusal_text(refused), icon=":material/block:")
+        return False
+    except (ClassesAway, *AWAY_ERRORS):
+        st.warning(state.outage_text(), icon=":material/cloud_off:")
+        return True
+    teacher.heading(info)
+    teacher.class_links(info)
+    st.divider()
+    dashboard.live()
+    st.divider()
+    dashboard.show_the_class(access)
+    st.divider()
+    st.button(_("Leave the dashboard"), key="class_leave", on_click=teacher.forget,
+              icon=":material/logout:",
+              help=_("This browser forgets the teacher's key; your bookmarked teacher's link "
+                     "opens the dashboard again."))
+    return True
+
+
+def class_page() -> None:
+    """The whole Class page."""
+    teacher.take_key()  # first of all: the key leaves the address bar on this very run
+    st.session_state.pop(state.K_RERUN_APP, None)
+    opened()
+    st.title(_("Class"))
+    st.caption(_("A teacher starts a class; the pupils join with its code and take its "
+                 "round; the teacher follows their answers live."))
+    _messages()
+    raw_join = st.query_params.get(state.JOIN_PARAM)
+    if raw_join is not None:
+        pupil.pupil_view(raw_join)
+    elif not _teacher_view():
+        join, start = st.columns([2, 3], gap="large")
+        with join:
+            pupil.join_box()
+        with start:
+            teacher.start_form()
+    privacy_note()

@@ -1,0 +1,137 @@
+"""The classes' store on the app's own database (the progress connection of
+:mod:`ui.storage`: no second connection), its settings, and the old classes' purge.
+
+Settings, first found of the secrets (``.streamlit/secrets.toml``: ``PIQUET_CLASS_KEEP_DAYS``
+and ``PIQUET_CLASS_MAX_PUPILS``, top level or under ``[class]`` as ``keep_days`` and
+``max_pupils``) and the environment variables of the same names; else 30 days and 60 pupils.
+
+Expired classes are purged once per process (on the first use) and whenever the Class page
+opens in a session. Database errors become :class:`ClassesAway` for the page to say in words.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Mapping
+from typing import Final
+
+import streamlit as st
+from sqlalchemy import exc as sa_exc
+
+from store.classes import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS, ClassStore
+from store.clock import utc_now
+from store.saver import OUTAGE_ERRORS
+from ui import storage
+
+__all__ = [
+    "AWAY_ERRORS",
+    "ENV_KEEP_DAYS",
+    "ENV_MAX_PUPILS",
+    "ClassesAway",
+    "classes",
+    "client",
+    "keep_days",
+    "learner",
+    "max_pupils",
+    "opened",
+]
+
+log = logging.getLogger(__name__)
+
+ENV_KEEP_DAYS: Final = "PIQUET_CLASS_KEEP_DAYS"
+ENV_MAX_PUPILS: Final = "PIQUET_CLASS_MAX_PUPILS"
+_OPENED: Final = "class_purged"  # this session's page open purged the old classes
+
+AWAY_ERRORS: Final = (*OUTAGE_ERRORS, sa_exc.DBAPIError)
+"""What a class action may raise when the database is away (or refuses the statement)."""
+
+_purged_in_process = False
+_lock = threading.Lock()
+
+
+class ClassesAway(RuntimeError):
+    """The classes cannot be read or written right now."""
+
+
+def _secret(name: str, section_key: str) -> object:
+    try:
+        if not st.secrets.load_if_toml_exists():
+            return None
+        if name in st.secrets:
+            return st.secrets[name]
+        section = st.secrets.get("class", {})
+        return section.get(section_key) if isinstance(section, Mapping) else None
+    except Exception:  # a broken secrets file: the environment or the default applies
+        return None
+
+
+def _setting(name: str, section_key: str, default: int, top: int,
+             environ: Mapping[str, str] | None = None) -> int:
+    env = os.environ if environ is None else environ
+    for raw in (_secret(name, section_key), env.get(name)):
+        if raw is None or raw == "":
+            continue
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            log.warning("%s is not a number; using %d", name, default)
+            return default
+        if 1 <= value <= top:
+            return value
+        log.warning("%s is out of range (1-%d); using %d", name, top, default)
+        return default
+    return default
+
+
+def keep_days() -> int:
+    """How many days a class is kept (``PIQUET_CLASS_KEEP_DAYS``, default 30)."""
+    return _setting(ENV_KEEP_DAYS, "keep_days", DEFAULT_KEEP_DAYS, 3650)
+
+
+def max_pupils() -> int:
+    """How many pupils a class takes (``PIQUET_CLASS_MAX_PUPILS``, default 60)."""
+    return _setting(ENV_MAX_PUPILS, "max_pupils", DEFAULT_MAX_PUPILS, 1000)
+
+
+def classes() -> ClassStore:
+    """The classes' store (the expired ones purged on the process's first use);
+    :class:`ClassesAway` when the database cannot be reached."""
+    global _purged_in_process
+    try:
+        found = ClassStore(storage.engine(), clock=utc_now)
+        with _lock:
+            if not _purged_in_process:
+                gone = found.purge()
+                _purged_in_process = True
+                if gone:
+                    log.info("removed %d classes whose time was up", gone)
+    except AWAY_ERRORS:
+        raise ClassesAway from None
+    return found
+
+
+def opened() -> None:
+    """The Class page opened in this session: purge the classes whose time is up (once a
+    session; errors are left to the page's next action)."""
+    if st.session_state.get(_OPENED):
+        return
+    try:
+        classes().purge()
+    except (ClassesAway, *AWAY_ERRORS):
+        return
+    st.session_state[_OPENED] = True
+
+
+def learner() -> str | None:
+    """The session's learner key (the pupil's identity in a class)."""
+    key = storage.learner()
+    return None if key is None else str(key)
+
+
+def client() -> str:
+    """What the rate limit counts wrong tries under: this browser's learner (its tabs share
+    it; the store hashes it again before keeping it)."""
+    key = storage.learner()
+    return f"learner:{key}" if key is not None else "anonymous"
