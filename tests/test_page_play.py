@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -64,12 +65,18 @@ def deal(at: AppTest) -> DealState:
     return d
 
 
-def start_deal(learner_deals: bool | None = None) -> AppTest:
-    """A new partie against the weakest computer, up to the first deal on the table."""
+def start_deal(learner_deals: bool | None = None, *, seed: int | None = None) -> AppTest:
+    """A new partie against the weakest computer, up to the first deal on the table.
+
+    ``seed`` fixes the partie's deals (and so the computer's play, seeded from it: the same
+    in every process), else they are random as on the site."""
     at = open_play()
     at.session_state["play_strength"] = "computer:1"
     ok(at.run())
     ok(at.button(key="play_new_partie").click().run())
+    if seed is not None:
+        at.session_state["play_seed"] = seed
+        at.session_state["play_batch"] = 3
     if learner_deals is not None:  # fix who deals first (the cut is random)
         at.session_state["play_partie"] = Partie("A" if learner_deals else "B")
         ok(at.run())
@@ -92,6 +99,32 @@ def exchange(at: AppTest, n: int = 3) -> None:
     for code in codes(at, DISCARD_HAND)[-n:]:
         ok(tap_card(at, DISCARD_HAND, code))
     ok(at.button(key="play_exchange").click().run())
+
+
+def play_until(at: AppTest, reached: Callable[[DealState], bool], *, steps: int = 120
+               ) -> DealState:
+    """The learner's plainest moves (discard one card, declare what is offered, the first
+    card he may play), the computer's turns and the next deals, until ``reached`` holds of
+    the deal in session. Between two deals there is none (``play_state`` is None) until the
+    learner clicks "Deal"."""
+    for _ in range(steps):
+        d: DealState | None = at.session_state["play_state"]
+        if d is not None and reached(d):
+            return d
+        if has_hand(at, DISCARD_HAND):
+            exchange(at, 1)
+        elif keys(at, "play_declare"):
+            ok(at.button(key="play_declare").click().run())
+        elif playable(at):
+            play(at, playable(at)[0])
+        elif keys(at, "play_next_deal"):
+            ok(at.button(key="play_next_deal").click().run())
+        elif keys(at, "play_deal"):
+            ok(at.button(key="play_deal").click().run())
+        else:
+            ok(at.run())  # the computer's turn
+    raise AssertionError(f"not reached in {steps} steps "
+                         f"(deal {len(at.session_state['play_partie'].scores) + 1})")
 
 
 def play_to_the_end(at: AppTest) -> None:
@@ -416,29 +449,29 @@ def test_the_cards_to_discard_are_tapped_up_to_what_may_be_exchanged() -> None:
     assert set(deal(at).elder_discard or ()) == {Card.of(c) for c in order[1:5]}
 
 
-@pytest.mark.xfail(strict=False, reason="in a whole CI run the deal in session is sometimes "
-                   "gone before a reply that must follow suit comes (passes alone; the "
-                   "browser test of a deal covers the same taps); under investigation")
+def test_the_plain_moves_go_on_into_the_next_deal() -> None:
+    """A search for a position (:func:`play_until`) goes through a deal that does not reach
+    it into the next one: "Next deal", then "Deal" (in between, the session holds no deal).
+    The follow-suit test below once stopped on that None (partie seed 11, say: its first
+    deal has no reply that must follow suit)."""
+    at = start_deal(learner_deals=True, seed=11)
+    d = play_until(at, lambda d: len(at.session_state["play_partie"].scores) == 1)
+    assert d.phase is Phase.ELDER_EXCHANGE and at.session_state["play_learner"] == "elder"
+    assert "Deal 2 of 6" in texts(at)
+
+
 def test_a_card_that_does_not_follow_suit_cannot_be_played_and_the_led_card_stays_in_view(
         ) -> None:
-    at = start_deal(learner_deals=True)  # the learner is Younger: the computer leads
-    for _ in range(120):  # through as many deals as it takes to meet such a reply
-        d = deal(at)
-        if d.phase is Phase.PLAY and d.to_move == "younger" and d.lead is not None and \
-                len(d.legal_plays()) < len(d.hand("younger")) and len(d.legal_plays()) > 1:
-            break
-        if has_hand(at, DISCARD_HAND):
-            exchange(at, 1)
-        elif keys(at, "play_declare"):
-            ok(at.button(key="play_declare").click().run())
-        elif playable(at):
-            play(at, playable(at)[0])
-        elif keys(at, "play_next_deal"):
-            ok(at.button(key="play_next_deal").click().run())
-        else:
-            ok(at.run())  # the computer's turn
-    d = deal(at)
-    assert d.lead is not None and d.to_move == "younger", "no reply with a suit to follow"
+    at = start_deal(learner_deals=True, seed=11)  # met in deal 2, the computer leading
+
+    def must_follow_suit(d: DealState) -> bool:
+        """The learner replies to the computer's lead with more than one card he may play,
+        but not all of his hand."""
+        you = at.session_state["play_learner"]
+        legal = d.legal_plays() if d.phase is Phase.PLAY and d.to_move == you else ()
+        return d.lead is not None and 1 < len(legal) < len(d.hand(you))
+
+    d = play_until(at, must_follow_suit)
     data = hand_data(at, TRICK_HAND)
     legal = {str(c) for c in d.legal_plays()}
     assert data["mode"] == "play"
@@ -447,6 +480,7 @@ def test_a_card_that_does_not_follow_suit_cannot_be_played_and_the_led_card_stay
         name = card_name(Card.of(c["code"]))
         assert c["label"] == (f"Play {name}" if c["code"] in legal else f"{name}, not available")
     page = texts(at)
+    assert d.lead is not None
     led = card_name(d.lead, start=False)
     assert f"The computer led the {led}. Follow suit." in page  # beside the hand
     assert "so you must play a" in page and "Your other cards are dimmed." in page

@@ -3,6 +3,7 @@ behind a spinner and followed by ``st.rerun()``."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import streamlit as st
@@ -34,13 +35,26 @@ def new_player(name: str, seed: int | None) -> Player:
     return make_player(name, seed)
 
 
+def opponent_seed(name: str, partie_seed: int | None, deal_no: int) -> int:
+    """The computer's own seed for deal ``deal_no`` (0: the first) of the partie dealt from
+    ``partie_seed``: the same in every process, so a partie's seed gives the same computer
+    play after a restart, and a test that fixes the seed is reproducible. (``hash()`` would
+    not do: a string's hash is salted per process, ``PYTHONHASHSEED``.)
+
+    >>> opponent_seed("computer:1", 11, 0)
+    9973
+    """
+    return zlib.crc32(f"play_player|{name}|{partie_seed}|{deal_no}".encode()) & 0xFFFF
+
+
 def _opponent(seat: Seat) -> Any:
     ss = _ss()
     name = ss.get("play_opponent") or "computer"
-    key = ("play_player", name, ss.get(K_SEED), len(ss[K_PARTIE].scores))
+    deal_no = len(ss[K_PARTIE].scores)
+    key = ("play_player", name, ss.get(K_SEED), deal_no)
     player = ss.get("play_player_obj")
     if ss.get("play_player_key") != key or player is None:
-        player = new_player(name, hash(key) & 0xFFFF)
+        player = new_player(name, opponent_seed(name, ss.get(K_SEED), deal_no))
         ss["play_player_obj"] = player
         ss["play_player_key"] = key
     return player
