@@ -8,8 +8,8 @@ stores nothing; Delete removes the class and the pupil's page says so.
 Hostile: a wrong teacher's key, a join code used as ``?teacher=``, a broken ``?join=``, names
 of HTML, Markdown, right-to-left letters and emoji shown as the exact text, a 200-character
 name refused, a join flood beyond the class's size, answers after Close; the teacher's key is
-in no element of a pupil's page, nor of the dashboard after the run that made the class, and
-leaves the URL at once.
+in no element of a pupil's page, nor of the teacher's page once bookmarked (it is shown
+right after Start only), and leaves the URL at once.
 
 Every test has a database of its own (``PIQUET_DATABASE_URL``); "a reload" is a new AppTest
 with the same learner (``PIQUET_TESTING``'s cookie stand-in).
@@ -212,7 +212,11 @@ def test_a_class_from_start_to_delete(db_url: str) -> None:
     assert "teacher" not in t.query_params
     assert key in every_text(t)                          # shown once, to bookmark
     run(t)
-    assert key not in every_text(t)                      # and never again
+    assert key in every_text(t)                          # (a rerun does not lose it)
+    click(t, "class_bookmarked")
+    assert key not in every_text(t)                      # and then never again
+    run(t)
+    assert key not in every_text(t)
     plans = {"Ann": "rrwsr" + "r", "Bao": "wwr", "Cem": "rs"}
     me = {name: new_learner_id() for name in plans}
     pupils = {name: play(join(code, name, me[name]), plan) for name, plan in plans.items()}

@@ -2,9 +2,10 @@
 the address bar on that very run), the "Start a class" form, and after Start the code, the
 pupils' link and its QR code, and the teacher's link shown once.
 
-The key is a secret: it is drawn only in the run right after Start (to bookmark), never on
-a later run, never in the dashboard; the session keeps it (:data:`state.K_TEACHER_KEY`) and
-the store's :class:`~store.classes.TeacherAccess` for it.
+The key is a secret: it is drawn only right after Start (to bookmark, until the teacher
+says it is done), never again, never in the dashboard, never in a QR code; the session keeps
+it (:data:`state.K_TEACHER_KEY`) and the store's :class:`~store.classes.TeacherAccess` for
+it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ F_LANG: Final = "class_f_lang"
 F_LENGTH: Final = "class_f_length"
 F_SEED: Final = "class_f_seed"
 F_STAGES: Final = "class_f_stages"
+_CODE_STYLE: Final = ("font-size:clamp(3rem,9vw,6.5rem);font-weight:700;letter-spacing:.12em;"
+                      "font-family:ui-monospace,monospace;margin:0;line-height:1.1")
 
 
 def take_key() -> None:
@@ -196,15 +199,20 @@ def pupils_link(info: ClassInfo) -> str:
     return page_url(PAGE, {state.JOIN_PARAM: info.code, "lang": info.language})
 
 
+def _bookmarked() -> None:
+    st.session_state.pop(state.K_SHOW_LINK, None)
+
+
 def class_links(info: ClassInfo) -> None:
-    """The code big, the pupils' link and its QR code; the teacher's link in the one run
-    right after Start."""
+    """The code big, the pupils' link and its QR code; the teacher's link right after
+    Start, until "I have bookmarked it" (then never again)."""
     ss = st.session_state
     link = pupils_link(info)
     left, right = st.columns([3, 2], gap="large")
     with left:
         st.caption(_("Join code"))
-        st.markdown(f'<p class="pq-class-code">{info.code}</p>', unsafe_allow_html=True)
+        st.markdown(f'<p class="pq-class-code" style="{_CODE_STYLE}">{info.code}</p>',
+                    unsafe_allow_html=True)
         st.markdown(_("Pupils open this link, or scan the code, or type the join code on the "
                       "Class page:"))
         st.code(link, language=None, wrap_lines=True)
@@ -213,7 +221,7 @@ def class_links(info: ClassInfo) -> None:
         st.download_button(_("Download the QR code (SVG)"), qr_svg(link),
                            file_name=f"class-{info.code}.svg", mime="image/svg+xml",
                            key="class_qr_svg", icon=":material/download:")
-    if ss.pop(state.K_SHOW_LINK, False):
+    if ss.get(state.K_SHOW_LINK):
         key = ss.get(state.K_TEACHER_KEY)
         with st.container(border=True, key="class_teacher_link"):
             st.warning(_("**Your teacher's link: bookmark it now, it is shown only once.** It "
@@ -222,10 +230,9 @@ def class_links(info: ClassInfo) -> None:
                        icon=":material/bookmark:")
             st.code(page_url(PAGE, {state.TEACHER_PARAM: str(key)}), language=None,
                     wrap_lines=True)
-            st.button(_("I have bookmarked it"), key="class_bookmarked")
-    st.html("<style>.pq-class-code{font-size:clamp(3rem,9vw,6.5rem);font-weight:700;"
-            "letter-spacing:.12em;font-family:ui-monospace,monospace;margin:0;"
-            "line-height:1.1}</style>")
+            st.button(_("I have bookmarked it"), key="class_bookmarked", type="primary",
+                      on_click=_bookmarked,
+                      help=_("The link disappears from this page for good."))
 
 
 def heading(info: ClassInfo) -> None:
