@@ -268,7 +268,9 @@ def test_a_class_from_start_to_delete(db_url: str) -> None:
     assert any("deleted" in s.value for s in t.success)
     assert t.button(key="class_start_go")                  # the Start form again
     answer_quiz(again, question(3).correct)
-    assert any("no longer exists" in e.value for e in again.error)
+    assert [e.value for e in again.error] == [
+        "This class no longer exists: the teacher deleted it, or its time is up."]
+    assert again.button(key="class_join_code")             # and the page is usable
     gone = open_class(me["Ann"], join=code)
     assert any("No class has the code" in e.value for e in gone.error)
 
@@ -382,6 +384,18 @@ def test_a_join_flood_beyond_the_class_size(db_url: str,
     classes = store_of(db_url)
     board = classes.dashboard(classes.teacher(key, client="t"))
     assert [p.name for p in board.pupils] == ["P0", "P1", "P2"]
+
+
+def test_the_default_class_size_is_sixty(db_url: str) -> None:
+    t = open_class()
+    code, key = start_class(t)
+    classes = store_of(db_url)
+    for i in range(60):
+        classes.join(code, f"P{i}", learner=learner_key(new_learner_id()), client=f"c{i}")
+    late = join(code, "Late")
+    assert any("it has 60 pupils already" in e.value for e in late.error)
+    assert state.K_PUPIL not in late.session_state
+    assert len(classes.dashboard(classes.teacher(key, client="t")).pupils) == 60
 
 
 def test_answers_after_close_and_joins_after_close(db_url: str) -> None:

@@ -48,6 +48,7 @@ clock: Callable[[], float] = time.time
 _FOUND: Final = "class_found"  # the ClassInfo of the code on the page, before joining
 _REFUSED: Final = "class_refused"  # a refusal of the last Check or Skip, said under the box
 NAME_BOX: Final = 200
+_GONE: Final = "class_gone"  # the code of a class found gone on this run's Check
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,9 @@ def _refused(refused: ClassRefused) -> None:
         ss.pop(_REFUSED, None)
         return
     if refused.refusal is Refusal.GONE:
+        joined = ss.get(state.K_CLASS)
         state.forget_pupil()
+        ss[_GONE] = joined.code if isinstance(joined, ClassInfo) else None
         state.say("error", state.refusal_text(refused))
         return
     ss[_REFUSED] = state.refusal_text(refused)
@@ -213,6 +216,8 @@ def _enter(raw: str, code: str | None) -> ClassInfo | None:
     if isinstance(joined, ClassInfo) and joined.code == code and state.K_ROUND in ss:
         return joined
     state.forget_pupil()
+    if code is not None and ss.pop(_GONE, None) == code:
+        return None  # its class has just gone: said above, nothing more to look up
     found = ss.get(_FOUND)
     me = learner()
     try:

@@ -5,8 +5,9 @@ Settings, first found of the secrets (``.streamlit/secrets.toml``: ``PIQUET_CLAS
 and ``PIQUET_CLASS_MAX_PUPILS``, top level or under ``[class]`` as ``keep_days`` and
 ``max_pupils``) and the environment variables of the same names; else 30 days and 60 pupils.
 
-Expired classes are purged once per process (on the first use) and whenever the Class page
-opens in a session. Database errors become :class:`ClassesAway` for the page to say in words.
+Expired classes are purged once per process (on the first use), when the Class page opens
+in a session, and at most every minute while it is in use. Database errors become
+:class:`ClassesAway` for the page to say in words.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Mapping
 from typing import Final
 
@@ -29,6 +31,7 @@ __all__ = [
     "AWAY_ERRORS",
     "ENV_KEEP_DAYS",
     "ENV_MAX_PUPILS",
+    "PURGE_EVERY_S",
     "ClassesAway",
     "classes",
     "client",
@@ -47,7 +50,9 @@ _OPENED: Final = "class_purged"  # this session's page open purged the old class
 AWAY_ERRORS: Final = (*OUTAGE_ERRORS, sa_exc.DBAPIError)
 """What a class action may raise when the database is away (or refuses the statement)."""
 
+PURGE_EVERY_S: Final = 60.0
 _purged_in_process = False
+_last_purge = float("-inf")
 _lock = threading.Lock()
 
 
@@ -113,14 +118,18 @@ def classes() -> ClassStore:
 
 
 def opened() -> None:
-    """The Class page opened in this session: purge the classes whose time is up (once a
-    session; errors are left to the page's next action)."""
-    if st.session_state.get(_OPENED):
+    """The Class page runs: purge the classes whose time is up — on its first run in a
+    session, and then at most every :data:`PURGE_EVERY_S` seconds in this process (errors
+    are left to the page's next action)."""
+    global _last_purge
+    now = time.monotonic()
+    if st.session_state.get(_OPENED) and now - _last_purge < PURGE_EVERY_S:
         return
     try:
         classes().purge()
     except (ClassesAway, *AWAY_ERRORS):
         return
+    _last_purge = now
     st.session_state[_OPENED] = True
 
 
