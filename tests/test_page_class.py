@@ -28,13 +28,15 @@ from streamlit.testing.v1 import AppTest
 from test_page_quiz import wrong_values
 
 from academy.quiz import Question, check_answer, generate_question, kind_title
-from academy.stages import make_task
+from academy.stages import check, make_task
 from store import make_engine
 from store.classes import ClassStore, Refusal
 from store.ids import learner_key, new_learner_id
 from ui.classroom import dashboard, state, teacher
 from ui.classroom.work import stage_seed
 from ui.components.card_hand import selection_key
+from ui.stages.views import answer_text
+from ui.text import md_escape
 from words import PSEUDO
 
 APP = "../app.py"
@@ -93,10 +95,7 @@ def start_class(at: AppTest, name: str = "Year 9", *, length: int = LENGTH,
     at.multiselect(key=teacher.F_STAGES).set_value(list(stages))
     submit(at, "class_start_go")
     key = at.session_state[state.K_TEACHER_KEY]
-    link = next(c.value for c in at.code if "join=" in c.value)
-    code = re.search(r"join=([A-Z0-9]{6})", link)
-    assert code is not None, link
-    return code.group(1), key
+    return _code_of(at), key
 
 
 def join(code: str, name: str, learner: str | None = None) -> AppTest:
@@ -386,6 +385,41 @@ def test_a_join_flood_beyond_the_class_size(db_url: str,
     assert [p.name for p in board.pupils] == ["P0", "P1", "P2"]
 
 
+def test_two_tabs_of_one_pupil_answer_once(db_url: str) -> None:
+    """The same pupil in two tabs: the second tab's Check of a question already answered is
+    refused (the database's unique constraint), said in words, and the tab moves to where
+    the pupil is; the first answer stays."""
+    t = open_class()
+    code, key = start_class(t)
+    me = new_learner_id()
+    one = join(code, "Ann", me)
+    two = open_class(me, join=code)
+    answer_quiz(one, question(0).correct)
+    answer_quiz(two, wrong_values(question(0)))
+    assert any("already answered" in i.value for i in two.info)
+    r = two.session_state[state.K_ROUND]
+    assert (r.position, r.outcome(0)) == (1, "right")
+    classes = store_of(db_url)
+    board = classes.dashboard(classes.teacher(key, client="t"))
+    assert [(a.position, a.outcome) for a in board.answers] == [(0, "right")]
+
+
+def test_too_many_wrong_codes_pause_this_browser(db_url: str) -> None:
+    code, _key = start_class(open_class())
+    at = open_class()
+    for n in range(10):
+        at.text_input(key=state.K_CODE_TYPED).input(f"ZZZZZ{'23456789'[n % 8]}")
+        submit(at, "class_join_code")
+        assert any("No class has the code" in e.value for e in at.error), n
+    at.text_input(key=state.K_CODE_TYPED).input(code)     # even the right code, for now
+    submit(at, "class_join_code")
+    assert any("Too many wrong tries" in e.value and "minutes" in e.value for e in at.error)
+    assert state.K_PUPIL not in at.session_state and not any(
+        w.key == state.K_NAME for w in at.text_input)
+    other = open_class(join=code)                         # another browser is not paused
+    assert other.text_input(key=state.K_NAME)
+
+
 def test_the_default_class_size_is_sixty(db_url: str) -> None:
     t = open_class()
     code, key = start_class(t)
@@ -419,10 +453,7 @@ def test_a_class_of_stages_alone(db_url: str) -> None:
     t.toggle(key=teacher.F_QUIZ).set_value(False)
     t.multiselect(key=teacher.F_STAGES).set_value([STAGE])
     submit(t, "class_start_go")
-    link = next(c.value for c in t.code if "join=" in c.value)
-    found = re.search(r"join=([A-Z0-9]{6})", link)
-    assert found is not None
-    p = join(found.group(1), "Eve")
+    p = join(_code_of(t), "Eve")
     r = p.session_state[state.K_ROUND]
     assert r.quiz is None and r.length == 1
     task = make_task(STAGE, stage_seed(r.class_id, STAGE), RULES)
@@ -433,6 +464,59 @@ def test_a_class_of_stages_alone(db_url: str) -> None:
     click(p, "class_next")
     assert p.session_state[state.K_ROUND].over
     assert any("perfect round" in s.value for s in p.success)
+
+
+KIND_STAGES = ("01-deal/1", "02-exchange/1", "03-blanche/1", "09-play/1")  # number, cards,
+#                                                                        choice, one card
+
+
+def _stage_value(task: Any, right: bool) -> object:
+    if task.answer_kind == "number":
+        return task.answer if right else task.answer + 1
+    if task.answer_kind == "choice":
+        return task.answer if right else next(c for c in task.choices if c != task.answer)
+    if task.answer_kind == "card":
+        return [task.answer] if right else [next(c for c in task.pick if not
+                                                 check(task, c).right)]
+    return task.answer_cards if right else frozenset(task.pick) - task.answer_cards
+
+
+def test_every_kind_of_stage_answer(db_url: str) -> None:
+    """A class of stages alone, one of each answer kind (a number, cards, a choice, one
+    card to play): answered right, then wrong by a second pupil; the dashboard counts them
+    per stage."""
+    t = open_class()
+    t.text_input(key=teacher.F_NAME).input("Stages")
+    t.toggle(key=teacher.F_QUIZ).set_value(False)
+    t.multiselect(key=teacher.F_STAGES).set_value(list(KIND_STAGES))
+    submit(t, "class_start_go")
+    code = _code_of(t)
+    for name, right in (("Ann", True), ("Bao", False)):
+        p = join(code, name)
+        for n, stage_id in enumerate(KIND_STAGES):
+            r = p.session_state[state.K_ROUND]
+            assert r.at == n and r.quiz is None
+            task = make_task(stage_id, stage_seed(r.class_id, stage_id), RULES)
+            widget = "cards" if task.answer_kind in ("cards", "card") else "x"
+            _fill(p, _key(p, "answer"), widget, _stage_value(task, right))
+            click(p, "class_check")
+            answer = f"Answer: {md_escape(answer_text(task))}"
+            assert [s.value for s in p.success] == (["Right!", answer] if right else [answer])
+            assert [e.value.startswith("Not quite") for e in p.error] == ([] if right
+                                                                           else [True])
+            click(p, "class_next")
+        assert p.session_state[state.K_ROUND].over
+    run(t)
+    kinds = frame(t, {"Kind", "Right", "Wrong"})
+    assert [(row["Right"], row["Wrong"]) for _i, row in kinds.iterrows()] == [(1, 1)] * 4
+    assert all(k.startswith("Stage: ") for k in kinds["Kind"])
+
+
+def _code_of(t: AppTest) -> str:
+    link = next(c.value for c in t.code if "join=" in c.value)
+    found = re.search(r"join=([A-Z0-9]{6})", link)
+    assert found is not None, link
+    return found.group(1)
 
 
 def test_the_start_form_refuses_what_it_cannot_use(db_url: str) -> None:
