@@ -119,6 +119,7 @@ _ATTEMPTS_KEPT: Final = timedelta(days=1)
 _TRIES: Final = 5  # a write retried on a unique-constraint race (a code drawn twice, a join)
 _CLIENT_SCOPE: Final = "client"
 _CODE_SCOPE: Final = "code"
+_NETWORK_SCOPE: Final = "network"
 
 
 def _info(row: Row[Any]) -> ClassInfo:
@@ -148,7 +149,9 @@ class ClassStore:
     """The classes in the database behind ``engine`` (migrated by the caller).
 
     ``max_tries`` wrong tries within ``window_s`` seconds pause a client (or a code) for
-    ``pause_s`` seconds after the last of them.
+    ``pause_s`` seconds after the last of them; a network address (``network=``, the address
+    the request came from: a new browser there starts a new client, not a new count) is
+    paused after ``max_network_tries`` (higher: a school's pupils share one address).
     """
 
     def __init__(
@@ -159,12 +162,14 @@ class ClassStore:
         max_tries: int = 10,
         window_s: int = 600,
         pause_s: int = 300,
+        max_network_tries: int = 60,
     ) -> None:
-        if max_tries < 1 or window_s < 1 or pause_s < 0:
+        if max_tries < 1 or max_network_tries < 1 or window_s < 1 or pause_s < 0:
             raise ValueError("max_tries and window_s must be positive, pause_s not negative")
         self.engine = prepare_engine(engine)
         self.clock = clock
         self.max_tries = max_tries
+        self.max_network_tries = max_network_tries
         self.window = timedelta(seconds=window_s)
         self.pause = timedelta(seconds=pause_s)
 
@@ -178,14 +183,15 @@ class ClassStore:
     def _paused(self, conn: Connection, scope: str, subject: str) -> int:
         """Seconds ``subject`` must still wait (0: not paused)."""
         now = self.clock()
+        most = self.max_network_tries if scope == _NETWORK_SCOPE else self.max_tries
         at = t.class_attempts.c.at
         recent = list(conn.execute(
             select(at).where(
                 t.class_attempts.c.scope == scope, t.class_attempts.c.subject == subject,
                 at > now - self.window - self.pause,
-            ).order_by(at.desc()).limit(self.max_tries)
+            ).order_by(at.desc()).limit(most)
         ).scalars())
-        if len(recent) < self.max_tries or recent[0] - recent[-1] > self.window:
+        if len(recent) < most or recent[0] - recent[-1] > self.window:
             return 0
         left: float = (recent[0] + self.pause - now).total_seconds()
         return max(0, math.ceil(left))
@@ -203,6 +209,14 @@ class ClassStore:
             conn.execute(insert(t.class_attempts), [
                 {"scope": scope, "subject": subject, "at": now} for scope, subject in subjects
             ])
+
+    @staticmethod
+    def _who(client: str, network: str | None) -> tuple[tuple[str, str], ...]:
+        """The subjects a wrong try from ``client`` (at ``network``) counts for."""
+        who: tuple[tuple[str, str], ...] = ((_CLIENT_SCOPE, client_subject(client)),)
+        if network:
+            who += ((_NETWORK_SCOPE, client_subject(network)),)
+        return who
 
     def _refuse(self, refusal: Refusal, values: dict[str, Any], *subjects: tuple[str, str]
                 ) -> ClassRefused:
@@ -248,26 +262,27 @@ class ClassStore:
             return NewClass(class_id, code, key)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def find(self, code: object, *, client: str) -> ClassInfo:
+    def find(self, code: object, *, client: str, network: str | None = None) -> ClassInfo:
         """The class of a join code typed by a pupil (``client``: any text naming where it
         comes from, hashed before it is stored). Rate-limited: PAUSED when the client or this
         code has had too many wrong tries lately; a wrong code counts for both."""
-        who = (_CLIENT_SCOPE, client_subject(client))
-        self._check_paused(who)
+        who = self._who(client, network)
+        self._check_paused(*who)
         normal = normalise_code(code)
         if normal is None:
-            raise self._refuse(Refusal.BAD_CODE, {}, who)
+            raise self._refuse(Refusal.BAD_CODE, {}, *who)
         typed = (_CODE_SCOPE, code_subject(normal))
         self._check_paused(typed)
         with self.engine.connect() as conn:
             row = conn.execute(select(t.classes).where(t.classes.c.code == normal)).first()
         if row is None:
-            raise self._refuse(Refusal.UNKNOWN_CODE, {"code": normal}, who, typed)
+            raise self._refuse(Refusal.UNKNOWN_CODE, {"code": normal}, *who, typed)
         if row.expires_at <= self.clock():
             raise ClassRefused(Refusal.GONE, {"code": normal})
         return _info(row)
 
-    def join(self, code: object, name: object, *, learner: str, client: str) -> Pupil:
+    def join(self, code: object, name: object, *, learner: str, client: str,
+             network: str | None = None) -> Pupil:
         """Join the class of ``code`` as ``name``, or resume: a learner who already joined this
         class gets their pupil back (the name given is then ignored). Refusals: BAD_CODE,
         UNKNOWN_CODE, PAUSED, GONE, CLOSED, FULL, NAME_EMPTY, NAME_TOO_LONG, NAME_TAKEN."""
@@ -277,8 +292,8 @@ class ClassStore:
             found = self._resume(normal, learner)
             if found is not None:
                 return found
-        info = self.find(code, client=client)
-        who = (_CLIENT_SCOPE, client_subject(client))
+        info = self.find(code, client=client, network=network)
+        who = self._who(client, network)
         if info.closed:
             raise ClassRefused(Refusal.CLOSED, {"code": info.code})
         clean = clean_name(name)
@@ -294,7 +309,7 @@ class ClassStore:
                 return pupil
             assert refusal is not None
             if refusal is Refusal.NAME_TAKEN:
-                raise self._refuse(refusal, {"name": clean}, who)
+                raise self._refuse(refusal, {"name": clean}, *who)
             values = {"limit": info.max_pupils} if refusal is Refusal.FULL else {}
             raise ClassRefused(refusal, values)
         raise AssertionError("unreachable")  # pragma: no cover
@@ -430,14 +445,15 @@ class ClassStore:
 
     # ------------------------------------------------------------------ the teacher
 
-    def teacher(self, key: object, *, client: str) -> TeacherAccess:
+    def teacher(self, key: object, *, client: str, network: str | None = None
+                ) -> TeacherAccess:
         """The teacher's access to the class of ``key``: BAD_KEY (not the shape of a key),
         PAUSED (too many wrong keys from this client lately), UNKNOWN_KEY (counted), GONE."""
         parsed = parse_teacher_key(key)
         if parsed is None:
             raise ClassRefused(Refusal.BAD_KEY)
-        who = (_CLIENT_SCOPE, client_subject(client))
-        self._check_paused(who)
+        who = self._who(client, network)
+        self._check_paused(*who)
         digest = teacher_hash(parsed)
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -445,7 +461,7 @@ class ClassStore:
                 .where(t.classes.c.teacher == digest)
             ).first()
         if row is None or not hmac.compare_digest(str(row.teacher), digest):
-            raise self._refuse(Refusal.UNKNOWN_KEY, {}, who)
+            raise self._refuse(Refusal.UNKNOWN_KEY, {}, *who)
         if row.expires_at <= self.clock():
             raise ClassRefused(Refusal.GONE)
         return TeacherAccess(row.id, SEAL)

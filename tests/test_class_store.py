@@ -755,3 +755,25 @@ def test_the_dashboard_takes_the_same_few_queries_for_any_class(
         return sum(1 for s in statements if s.lstrip().upper().startswith("SELECT"))
 
     assert queries(small) == queries(big) == 3
+
+
+def test_a_network_address_is_paused_after_more_wrong_tries_than_a_browser(
+    engine: Engine, clock: FakeClock
+) -> None:
+    """A guesser who starts a new browser (a new client) at every try is still counted by
+    the address the tries come from; its limit is higher, since a school's pupils share it."""
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock, max_tries=3, max_network_tries=5)
+    new = classes.create("Y", WORK)
+    for i in range(5):
+        assert refused(lambda i=i: classes.find("ZZZZZ" + "ABCDE"[i], client=f"browser {i}",
+                                                network="10.0.0.7")
+                       ).refusal is Refusal.UNKNOWN_CODE
+    error = refused(lambda: classes.find(new.code, client="browser 9", network="10.0.0.7"))
+    assert error.refusal is Refusal.PAUSED and error.retry_after > 0
+    assert refused(lambda: classes.teacher(new.teacher_key, client="browser 9",
+                                           network="10.0.0.7")).refusal is Refusal.PAUSED
+    assert classes.find(new.code, client="browser 9", network="10.0.0.8").code == new.code
+    assert classes.find(new.code, client="browser 9").code == new.code
+    clock.advance(seconds=error.retry_after)
+    assert classes.find(new.code, client="browser 9", network="10.0.0.7").code == new.code

@@ -30,7 +30,7 @@ from ui.classroom.items import (
     stage_body,
     stage_explanation,
 )
-from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, client, learner
+from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, client, learner, network
 from ui.classroom.work import ClassRound, new_round, round_from_json
 from ui.components.card_hand import selection
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
@@ -222,7 +222,7 @@ def _enter(raw: str, code: str | None) -> ClassInfo | None:
     me = learner()
     try:
         if not (isinstance(found, ClassInfo) and found.code == code):
-            found = classes().find(raw, client=client())
+            found = classes().find(raw, client=client(), network=network())
             ss[_FOUND] = found
         pupil = None if me is None else classes().pupil(found.class_id, learner=me)
     except ClassRefused as refused:
@@ -255,7 +255,7 @@ def _on_join() -> None:
         return
     name = ss.get(state.K_NAME, "")
     try:
-        pupil = classes().join(info.code, name, learner=me, client=client())
+        pupil = classes().join(info.code, name, learner=me, client=client(), network=network())
     except ClassRefused as refused:
         ss[_REFUSED] = state.refusal_text(refused, typed=name)
         return

@@ -38,6 +38,7 @@ __all__ = [
     "keep_days",
     "learner",
     "max_pupils",
+    "network",
     "opened",
 ]
 
@@ -144,3 +145,22 @@ def client() -> str:
     it; the store hashes it again before keeping it)."""
     key = storage.learner()
     return f"learner:{key}" if key is not None else "anonymous"
+
+
+#: Set (to 1) when the app runs behind the project's proxy, which writes X-Forwarded-For:
+#: only then is the header's first address the browser's (a client could forge it).
+ENV_TRUST_PROXY: Final = "PIQUET_TRUST_PROXY"
+
+
+def network() -> str | None:
+    """The address the request came from, which the rate limit also counts (a guesser who
+    starts a new browser at every try keeps his address): the proxy's X-Forwarded-For when
+    trusted (:data:`ENV_TRUST_PROXY`), else the websocket's peer; None when unknown (AppTest).
+    """
+    if os.environ.get(ENV_TRUST_PROXY) == "1":
+        forwarded = st.context.headers.get("X-Forwarded-For") or ""
+        first = forwarded.split(",")[0].strip()
+        if first:
+            return f"ip:{first}"
+    address = st.context.ip_address
+    return f"ip:{address}" if address else None

@@ -28,6 +28,7 @@ from ui.classroom.store import (
     client,
     keep_days,
     max_pupils,
+    network,
 )
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
@@ -74,7 +75,7 @@ def access() -> TeacherAccess | None:
     if not isinstance(key, str):
         return None
     try:
-        got = classes().teacher(key, client=client())
+        got = classes().teacher(key, client=client(), network=network())
     except ClassRefused as refused:
         state.forget_teacher()
         st.error(state.refusal_text(refused), icon=":material/key_off:")
