@@ -34,8 +34,8 @@ from words.cards import capitalize_first, lower_text, notation_note, spoken_numb
 
 ROOT = Path(__file__).resolve().parent.parent
 PICKER = "_language_picker"
-PAGES = ("home", "lessons", "lab", "quiz", "play", "scoresheet", "progress", "glossary",
-         "about")
+# Every page of the app (a new page is checked in every language without being listed here).
+PAGES = tuple(sorted(p.stem for p in (ROOT / "app_pages").glob("*.py") if p.stem != "__init__"))
 COMPLETE = [lang for lang in complete_languages() if lang != DEFAULT]
 
 # Common English words that no Vietnamese or Turkish page should show. Not listed: piquet's

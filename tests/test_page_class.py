@@ -37,7 +37,7 @@ from ui.classroom.work import stage_seed
 from ui.components.card_hand import selection_key
 from ui.stages.views import answer_text
 from ui.text import md_escape
-from words import PSEUDO
+from words import PSEUDO, complete_languages
 
 APP = "../app.py"
 CLASS = "app_pages/classroom.py"
@@ -543,24 +543,37 @@ def test_the_dashboard_is_a_fragment_that_refreshes_alone() -> None:
     assert inspect.getclosurevars(dashboard.show_the_class).nonlocals["run_every"] is None
 
 
-def test_the_class_page_under_the_pseudo_locale(db_url: str) -> None:
-    """Under ``qps`` every text of the landing, the teacher's view and dashboard, and a
-    pupil's question, feedback and end screen is a catalog message."""
+def _left(lang: str) -> Any:
+    """What is left untranslated on a page in ``lang``: under the pseudo-locale every text
+    not wrapped as a catalog message; in a language, every text with common English words."""
     from test_pseudo_locale import unwrapped
 
-    t = open_class(lang=PSEUDO)
-    assert not unwrapped(t)
-    t.text_input(key=teacher.F_NAME).input("Year 9")
+    if lang == PSEUDO:
+        return unwrapped
+    from test_languages import english_words
+
+    return lambda at, extra=frozenset(): english_words(at, frozenset(extra))
+
+
+@pytest.mark.parametrize("lang", [PSEUDO, *(x for x in complete_languages() if x != "en")])
+def test_the_class_page_speaks_only_through_the_catalog(db_url: str, lang: str) -> None:
+    """Under ``qps`` every text of the landing, the teacher's view and dashboard, and a
+    pupil's question, feedback and end screen is a catalog message; in Vietnamese and
+    Turkish none of them has English left."""
+    left = _left(lang)
+    t = open_class(lang=lang)
+    assert not left(t)
+    t.text_input(key=teacher.F_NAME).input("9A")
     t.selectbox(key=teacher.F_LENGTH).set_value(5)
     submit(t, "class_start_go")
     code_shown = {m.value for m in t.markdown if "pq-class-code" in m.value}
-    assert not unwrapped(t, code_shown)
+    assert not left(t, code_shown)
     code = next(v for v in code_shown).split(">")[1][:6]
-    p = open_class(lang=PSEUDO, join=code)
-    assert not unwrapped(p)
-    p.text_input(key=state.K_NAME).input("Ann")
+    p = open_class(lang=lang, join=code)
+    assert not left(p)
+    p.text_input(key=state.K_NAME).input("An")
     submit(p, "class_join_as")
-    assert not unwrapped(p)
+    assert not left(p)
     quiz = _board(t).info.work.quiz
     assert quiz is not None
     seed = quiz.seed                                      # drawn: the seed box was empty
@@ -568,15 +581,15 @@ def test_the_class_page_under_the_pseudo_locale(db_url: str) -> None:
         q = generate_question(seed, position, LEVEL, RULES)
         _fill_all(p, q, wrong_values(q) if position % 2 else q.correct)
         click(p, "class_check")
-        assert not unwrapped(p), position
+        assert not left(p), position
         click(p, "class_next")
     assert p.session_state[state.K_ROUND].over
-    assert not unwrapped(p)
+    assert not left(p)
     run(t)
-    assert not unwrapped(t, code_shown)
+    assert not left(t, code_shown)
     t.selectbox(key=state.K_SHOW).set_value(2)           # show the class question 3
     run(t)
-    assert not unwrapped(t, code_shown)
+    assert not left(t, code_shown)
     assert any("pq-cards" in m.value for m in t.markdown)
 
 
