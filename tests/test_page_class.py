@@ -30,7 +30,7 @@ from test_page_quiz import wrong_values
 from academy.quiz import Question, check_answer, generate_question, kind_title
 from academy.stages import check, make_task
 from store import make_engine
-from store.classes import ClassStore, Refusal
+from store.classes import ClassStore, ClassWork, QuizWork, Refusal
 from store.ids import learner_key, new_learner_id
 from ui.classroom import dashboard, state, teacher
 from ui.classroom.work import stage_seed
@@ -43,6 +43,7 @@ APP = "../app.py"
 CLASS = "app_pages/classroom.py"
 SEED, LEVEL, RULES, LENGTH = "42", "beginner", "britannica", 5
 STAGE = "04-point/1"
+WORK_OF_ONE = ClassWork(QuizWork(LEVEL, RULES, 5, SEED), ())
 
 
 @pytest.fixture(autouse=True)
@@ -604,3 +605,29 @@ def test_refusals_say_every_reason_in_words() -> None:
     for why in Refusal:
         text = state.refusal_text(ClassRefused(why, retry_after=90), typed="ABC")
         assert text and "-" not in text.split()[0]
+
+
+def test_a_class_whose_time_is_up_is_purged_when_the_app_starts(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Purged at start (the process's first run, any page), not only on the Class page: a
+    class made 31 days ago (a fake clock) is gone once Home has run; one made 29 days ago
+    stays."""
+    from datetime import timedelta
+
+    import ui.storage
+    from store import FakeClock, migrate, utc_now
+
+    engine = make_engine(db_url)
+    migrate(engine)
+    old = ClassStore(engine, clock=FakeClock(utc_now() - timedelta(days=31))).create(
+        "Old", WORK_OF_ONE)
+    recent = ClassStore(engine, clock=FakeClock(utc_now() - timedelta(days=29))).create(
+        "Recent", WORK_OF_ONE)
+    monkeypatch.setattr(ui.storage, "_migrated", set())     # a new process
+    at = AppTest.from_file(APP, default_timeout=90)
+    run(at)                                                   # Home, not the Class page
+    with engine.connect() as conn:
+        from sqlalchemy import text as sql
+
+        left = {row[0] for row in conn.execute(sql("SELECT code FROM classes"))}
+    assert old.code not in left and recent.code in left

@@ -58,6 +58,7 @@ from store import (
     prepare_engine,
     utc_now,
 )
+from store.classes import ClassStore
 from store.engine import engine_options
 from words import _
 
@@ -161,6 +162,9 @@ def _store() -> Store:
             removed = store.purge_idle(KEEP_IDLE)
             if removed:
                 log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
+            gone = ClassStore(engine, clock=utc_now).purge()  # at start, and on the Class page
+            if gone:
+                log.info("removed %d classes whose time was up", gone)
             _migrated.add(url)
     return Store(engine, clock=utc_now)
 
