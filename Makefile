@@ -51,6 +51,7 @@ chromium:
 test: $(DEV_STAMP)
 	bash scripts/install-chromium.sh
 	bash scripts/postgres.sh install
+	bash scripts/topology.sh install
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict piquet academy ui words store
 	$(PY) -m pytest
