@@ -46,6 +46,12 @@ bundled frontend):
   fragment (``fragment_id``); a value in a form waits for the form's submit button; after
   a finished run, elements the run did not redraw and the state of widgets no longer on the
   page are dropped.
+- ``st.fragment(run_every=...)``: the run sends ``auto_rerun`` (the fragment id and its
+  interval); the browser then sends that fragment's ``rerun_script`` on a timer
+  (``is_auto_rerun``) until ``stop_auto_rerun`` or the next full run, whose ``new_session``
+  clears the timers (its own ``auto_rerun`` sets them again). Here ``auto_reruns`` holds
+  them and ``rerun(fragment_id, auto=True)`` is the timer's rerun; the caller keeps the clock
+  (a session has one rerun at a time).
 
 Byte counts are the ForwardMsg payloads (``bytes``) and what came off the socket, frames
 and compression included (``wire_bytes``).
@@ -363,6 +369,7 @@ class Session:
         self.max_cached_message_age = 2
         self.script_is_running = False
         self.pages: list[tuple[str, str]] = []  # (url_pathname, page_script_hash)
+        self.auto_reruns: dict[str, float] = {}  # fragment id -> interval (s), run_every
         self.states: dict[str, WidgetState] = {}  # what the browser would send
         self.form_states: dict[str, dict[str, WidgetState]] = {}
         self.runs: list[Run] = []
@@ -448,15 +455,16 @@ class Session:
 
     # -- reruns
 
-    async def rerun(self, fragment_id: str = "") -> Run:
-        """Send ``rerun_script`` with the widget states held and wait for the run's end."""
+    async def rerun(self, fragment_id: str = "", *, auto: bool = False) -> Run:
+        """Send ``rerun_script`` with the widget states held and wait for the run's end
+        (``auto``: a ``run_every`` fragment's timer, see :attr:`auto_reruns`)."""
         if self._ws is None:
             raise ProtocolError("not open")
         if self._pending is not None:
             raise ProtocolError("a rerun is already under way")
         if self._closed is not None:
             raise ProtocolError(f"connection closed: {self._closed}")
-        data = BackMsg(rerun_script=self._client_state(fragment_id)).SerializeToString()
+        data = BackMsg(rerun_script=self._client_state(fragment_id, auto)).SerializeToString()
         pending = self._pending = _Pending(fragment_id)
         pending.run.sent_bytes = len(data)
         wire0 = self._wire
@@ -481,13 +489,13 @@ class Session:
         self.runs.append(run)
         return run
 
-    def _client_state(self, fragment_id: str) -> ClientState:
+    def _client_state(self, fragment_id: str, auto: bool = False) -> ClientState:
         cs = ClientState(
             query_string=self.query,
             page_script_hash=self.page_script_hash,
             page_name="" if self.page_script_hash else self.path.strip("/"),
             fragment_id=fragment_id,
-            is_auto_rerun=False,
+            is_auto_rerun=auto,
             cached_message_hashes=self.cache.hashes(),
         )
         cs.widget_states.widgets.extend(self.states.values())
@@ -551,6 +559,8 @@ class Session:
                 self.max_cached_message_age = ns.config.max_cached_message_age
             if ns.app_pages:
                 self.pages = [(pg.url_pathname, pg.page_script_hash) for pg in ns.app_pages]
+            if not msg.metadata.run.fragment_ids:
+                self.auto_reruns.clear()  # a full run: its fragments set their timers again
             if run is not None:
                 run.script_runs += 1
         elif kind == "delta":
@@ -560,6 +570,11 @@ class Session:
                 self.page_script_hash = msg.navigation.page_script_hash
             self.pages = [(pg.url_pathname, pg.page_script_hash)
                           for pg in msg.navigation.app_pages]
+        elif kind == "auto_rerun":
+            self.auto_reruns[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+        elif kind == "stop_auto_rerun":
+            for fid in msg.stop_auto_rerun.fragment_ids:
+                self.auto_reruns.pop(fid, None)
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
         elif kind == "page_not_found" and run is not None:
