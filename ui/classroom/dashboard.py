@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import streamlit as st
 
@@ -39,6 +39,10 @@ REFRESH_S: Final = 3
 """How often the dashboard refreshes itself, in seconds."""
 SYMBOLS: Final = {"right": "✓", "wrong": "✗", "skipped": "–"}
 _TITLES: Final = "class_titles"
+_CELL_COLOURS: Final = {"✓": "background-color: rgba(33, 150, 83, 0.28)",
+                        "✗": "background-color: rgba(214, 39, 40, 0.28)",
+                        "–": "background-color: rgba(128, 128, 128, 0.18)"}
+"""The grid's cells coloured by their mark: readable at a glance on a projector."""
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -75,6 +79,29 @@ def grid_rows(board: Dashboard, length: int, *, projector: bool) -> list[dict[st
             row[_("Q{number}", number=pos + 1)] = SYMBOLS.get(outcome or "", "")
         out.append(row)
     return out
+
+
+def _grid_view(rows: list[dict[str, object]]) -> Any:
+    """The grid as a pandas Styler: each answer's cell coloured by its mark."""
+    import pandas as pd  # type: ignore[import-untyped]
+
+    frame = pd.DataFrame(rows)
+    marks = [c for c in frame.columns if c != _("Pupil")]
+    return frame.style.map(lambda v: _CELL_COLOURS.get(str(v), ""), subset=marks)
+
+
+_NAME_PX: Final = 250
+"""Room for a whole name (30 characters) in the tables."""
+_MARK_PX: Final = 48
+"""A grid column: a round of 20 questions fits beside the names on a 1920 px projector."""
+
+
+def _columns(n: int) -> dict[str, Any]:
+    """The tables' columns (stretched to the page's width): the pupil's whole name, the
+    grid's marks in narrow centred columns."""
+    marks = {_("Q{number}", number=pos + 1): st.column_config.TextColumn(
+        width=_MARK_PX, alignment="center") for pos in range(n)}
+    return {_("Pupil"): st.column_config.TextColumn(width=_NAME_PX), **marks}
 
 
 def csv_cell(value: object) -> str:
@@ -157,10 +184,12 @@ def _tables(board: Dashboard, plan: ClassRound, titles: tuple[str, ...],
     if not pupils:
         st.caption(_("Nobody yet: the pupils join with the code or the link."))
         return
-    st.dataframe(pupils, hide_index=True, width="stretch", key="class_pupils_table")
+    columns = _columns(n)
+    st.dataframe(pupils, hide_index=True, width="stretch", key="class_pupils_table",
+                 column_config=columns)
     st.markdown(_("##### Answers, pupil by pupil"))
-    st.dataframe(grid_rows(board, n, projector=projector), hide_index=True, width="stretch",
-                 key="class_grid")
+    st.dataframe(_grid_view(grid_rows(board, n, projector=projector)), hide_index=True,
+                 width="stretch", key="class_grid", column_config=columns)
     st.caption(_("✓ right · ✗ wrong · – skipped"))
     missed = board.missed_most(5)
     st.markdown(_("##### The questions the class missed most"))
