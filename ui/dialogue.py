@@ -7,11 +7,25 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from piquet import Answer, DialogueLine, LineKind
+from words import DEFAULT, PSEUDO, language
 from words.declarations import line_text
 from words.names import role_name
 
 _CHIPS: Final = {Answer.GOOD: "pq-good", Answer.NOT_GOOD: "pq-notgood",
                  Answer.EQUAL: "pq-equal"}
+
+
+def lang_attribute() -> str:
+    """``lang="tr"``: the current language, for HTML we write whose CSS changes the case of
+    its words (the speakers' small capitals): a browser capitalises by the element's
+    language, and the page's own is English (Turkish "Birinci" must become BİRİNCİ, not
+    BIRINCI).
+
+    >>> lang_attribute()
+    'lang="en"'
+    """
+    lang = language()
+    return f'lang="{html.escape(DEFAULT if lang == PSEUDO else lang)}"'
 
 
 def _speaker(role: str) -> str:
@@ -50,7 +64,7 @@ def dialogue_html(lines: Iterable[DialogueLine | tuple[str, str]],
                   names: Mapping[str, str] | None = None) -> str:
     """One line of HTML: each spoken line with its speaker; Younger's answers as chips.
     ``lines`` are :class:`DialogueLine` objects or ``(speaker, text)`` pairs."""
-    out = ['<div class="pq-dialogue">']
+    out = [f'<div class="pq-dialogue" {lang_attribute()}>']
     for line in lines:
         speaker: str
         if isinstance(line, DialogueLine):

@@ -12,7 +12,7 @@ import streamlit as st
 
 from piquet import Partie
 from piquet.partie import DEALS, EXTRA_DEALS, running_totals
-from words import _, ngettext
+from words import _, language, ngettext, use_language
 from words.names import deal_heading
 
 MAX_DEALS: Final = DEALS + EXTRA_DEALS
@@ -126,11 +126,30 @@ def _data(values: list[dict[str, Any]]) -> Any:
     return alt.Data(values=values)  # type: ignore[no-untyped-call]
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
 def running_chart(running: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-    """The running totals as a Vega-Lite spec (built once for each partie: Altair's checks of
-    a spec cost more than the rest of the page): A a solid blue line with circles, B a dashed
-    orange one with squares, each named at its end; the rubicon a dotted grey rule."""
+    """The running totals as a Vega-Lite spec (built once for each partie and language:
+    Altair's checks of a spec cost more than the rest of the page): A a solid blue line with
+    circles, B a dashed orange one with squares, each named at its end; the rubicon a dotted
+    grey rule. The axes are titled in the current language.
+
+    >>> with use_language("vi"):
+    ...     vi = running_chart(((10, 0), (20, 5)))
+    >>> [spec["layer"][0]["encoding"]["y"]["title"]
+    ...  for spec in (running_chart(((10, 0), (20, 5))), vi)]
+    ['Running total', 'Tổng dồn']
+    """
+    return _running_chart(running, language())
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _running_chart(running: tuple[tuple[int, int], ...], lang: str) -> dict[str, Any]:
+    """:func:`running_chart` in ``lang`` (a key of the cache: a spec made for one language's
+    reader is never shown to another's)."""
+    with use_language(lang):
+        return _chart(running)
+
+
+def _chart(running: tuple[tuple[int, int], ...]) -> dict[str, Any]:
     import altair as alt
 
     data = [{"deal": i + 1, "player": p, "total": t}

@@ -9,6 +9,13 @@ Classes for page code:
 ``.pq-dialogue``   a block of declaration dialogue, one ``.pq-elder`` / ``.pq-younger``
                    line per speech, with an optional ``.pq-speaker`` name inside
 ``.pq-good`` ``.pq-notgood`` ``.pq-equal``   verdict chips ("Good", "Not good", "Equal")
+
+Streamlit's own widgets, so that nothing is hidden in a longer language on a narrow screen:
+a row of pills or segments wraps (Streamlit keeps a row that scrolls sideways, its end out of
+sight, in a column or a horizontal container), a button's or page link's label wraps instead
+of being cut off, and the top bar's links sit a little closer, without their icons below
+1440 px: the ten pages' names fit a 1280 px screen in Vietnamese too, none hidden behind
+Streamlit's "2 more" (which no catalog translates).
 """
 
 from __future__ import annotations
@@ -29,6 +36,15 @@ CSS = """
 .pq-big .pq-cards,.pq-cards.pq-big,.st-key-pq_big .pq-cards{zoom:1.5}
 @media (prefers-reduced-motion:reduce){
   .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
+
+[data-testid="stMain"] [data-testid="stButtonGroup"]>div{flex-wrap:wrap;overflow-x:visible}
+[data-testid="stMain"] button .stMarkdownEllipsis,
+[data-testid="stMain"] button .stMarkdownEllipsis p,
+[data-testid="stMain"] a[data-testid="stPageLink-NavLink"]>span:last-child{white-space:normal}
+nav[data-testid="stTopNav"]{padding-left:.5rem;padding-right:.5rem}
+nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:.375rem}
+@media (max-width:1439px){nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]>
+  span:has([data-testid="stIconMaterial"]){display:none}}
 
 .st-key-rules [data-testid="stButtonGroup"]>div{flex-wrap:wrap;gap:.35rem}
 .st-key-rules [data-testid="stButtonGroup"] button{border-radius:.5rem !important;

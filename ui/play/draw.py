@@ -13,6 +13,7 @@ from piquet import Card
 from piquet.cards import DECK
 from piquet.record import SHEET_KEYS
 from ui.cards import card_svg, cards_row_html
+from ui.dialogue import lang_attribute
 from ui.play.words import backs_label
 from ui.settings import four_colour
 from ui.style import inject_css
@@ -97,7 +98,7 @@ def _backs(n: int, width: float = SMALL_W) -> None:
 
 
 def _label(text: str) -> None:
-    st.markdown(f'<div class="pq-table-label">{html.escape(text)}</div>',
+    st.markdown(f'<div class="pq-table-label" {lang_attribute()}>{html.escape(text)}</div>',
                 unsafe_allow_html=True)
 
 
