@@ -35,6 +35,7 @@ from ui.record_help import (
 )
 from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
+from ui.tables import show_table
 from ui.text import md_escape
 from words import _
 from words.errors import error_text
@@ -170,7 +171,7 @@ with st.container(key="lab_pq_present_text_rest" if present else None):
         st.info(why)
 
     st.header(_("Totals"))
-    st.table(totals_table(score))
+    show_table(totals_table(score))
     st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
                  "the rest of the play is not scored here.", preset=preset_label(rules.name)))
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -30,3 +32,53 @@ def texts(at: AppTest) -> str:
                  "header", "subheader"):
         parts += [str(e.value) for e in getattr(at, kind)]
     return "\n".join(parts)
+
+
+class _TableParser(HTMLParser):
+    """The cells of the ``ui.tables`` tables in an HTML fragment, row by row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[tuple[str, str]]]] = []
+        self._cell: list[str] | None = None
+        self._tag = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell, self._tag = [], tag
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self.tables:
+            self.tables[-1][-1].append((self._tag, "".join(self._cell)))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def html_tables(at: AppTest) -> list[Any]:
+    """The tables ``ui.tables`` drew (Markdown elements), in page order, as pandas
+    DataFrames (cells as text; a first column of row headings becomes the index), the way
+    ``at.table[i].value`` reads an ``st.table``."""
+    import pandas as pd
+
+    out = []
+    for m in at.markdown:
+        body = str(m.value)
+        if 'class="pq-table"' not in body:
+            continue
+        parser = _TableParser()
+        parser.feed(body)
+        for rows in parser.tables:
+            head, *body_rows = rows
+            indexed = bool(body_rows) and all(r and r[0][0] == "th" for r in body_rows)
+            columns = [text for _, text in head[1:]] if indexed else [t for _, t in head]
+            data = [[text for _, text in (r[1:] if indexed else r)] for r in body_rows]
+            index = [r[0][1] for r in body_rows] if indexed else None
+            out.append(pd.DataFrame(data, columns=columns, index=index))
+    return out

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as hst
-from apptest import open_page
+from apptest import html_tables, open_page
 from card_taps import hand_data, tap_card
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from model_settings import model_settings
@@ -340,7 +340,7 @@ class LabMachine(RuleBasedStateMachine):
         at = self.at
         elder, younger = page_hand(at, "elder"), page_hand(at, "younger")
         if elder is None or younger is None or set(elder) & set(younger):
-            assert not at.table, "totals shown beside an incomplete or clashing pair"
+            assert not html_tables(at), "totals shown beside an incomplete or clashing pair"
             return
         rules = get_rules(at.segmented_control(key="rules").value)
         specs = {}
@@ -364,7 +364,7 @@ class LabMachine(RuleBasedStateMachine):
                 assert any("not dealt carte blanche" in str(e.value) for e in at.error)
         if flags["elder"] and flags["younger"]:  # 24 cards without a court: never dealt
             assert any("carte blanche" in plain(e.value) for e in at.error)
-            assert not at.table
+            assert not html_tables(at)
             return
         s = score_declarations(elder, younger, elder_blanche=flags["elder"],
                                younger_blanche=flags["younger"],
@@ -405,7 +405,7 @@ class LabMachine(RuleBasedStateMachine):
         assert [(int(x[2]), int(x[3]), int(x[4])) for x in rows] == [
             (e.points, e.elder_total, e.younger_total) for e in r.events]
         # the totals table: the same numbers as the tally
-        table = at.table[0].value
+        table = html_tables(at)[0]
         sheet = s.as_dict()
         for role in ROLES:
             col = table[WHO[role]]

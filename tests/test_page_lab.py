@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest import open_page, texts
+from apptest import html_tables, open_page, texts
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # Cavendish's example, after the exchange
 YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
@@ -84,7 +84,7 @@ def test_pasted_record_uses_its_own_preset() -> None:
         at.text_area(key="lab_record_text").set_value(json.dumps(rec)).run()
         at.button(key="lab_load").click().run()
         assert not at.exception
-        sheet = at.table[-1].value  # the whole deal, from the record
+        sheet = html_tables(at)[-1]  # the whole deal, from the record
         return str(sheet.loc["Play", "Elder"]), at.segmented_control(key="rules").value
 
     play, preset = play_and_total(record)
@@ -124,7 +124,7 @@ def test_thirty_random_hand_pairs_typed_one_after_another_are_declared_in_full()
         at.text_input(key="lab_younger_text").set_value(younger).run()
         assert not at.exception
         want = score_declarations(parse_cards(elder), parse_cards(younger)).as_dict()
-        table = at.table[0].value
+        table = html_tables(at)[0]
         for role, col in (("elder", "Elder"), ("younger", "Younger")):
             assert int(table[col]["Total"]) == want[role]["total"], (elder, younger)
         assert "sunk" not in texts(at)
@@ -160,4 +160,4 @@ def test_a_card_in_both_hands_is_named_once() -> None:
     at.text_input(key="lab_elder_text").set_value(
         "10S JS 9S 8S AH KH QH JH 8H JC 9C KD").run()  # 10S is Younger's too
     both = [e for e in at.error if "in both hands" in str(e.value)]
-    assert len(both) == 1 and not at.table
+    assert len(both) == 1 and not html_tables(at)

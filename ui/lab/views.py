@@ -15,6 +15,7 @@ from piquet.record import SHEET_KEYS
 from ui.cards import show_cards
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
+from ui.tables import show_table
 from ui.text import md_escape
 from words import _, ngettext
 from words.declarations import answer_text, combination_name, verdict_text
@@ -154,7 +155,8 @@ def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
 
 def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
     """The declarations' totals per player, then Elder's first lead and the pique it may
-    bring, with readable row labels (for ``st.table``): the same numbers as the tally."""
+    bring, with readable row labels (for :func:`ui.tables.show_table`): the same numbers as
+    the tally."""
     sheet = score.as_dict()
     pique = 30 if chance(score).outlook is PiqueOutlook.ON_FIRST_LEAD else 0
     out: dict[str, dict[str, int]] = {}
@@ -192,8 +194,8 @@ def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                _("{played} of 12 tricks played · rules: {preset}", played=played,
                  preset=preset_label(rules.name)))
     sheet = score.as_dict()
-    st.table({who(role): {sheet_label(k): sheet[role][k] for k in (*SHEET_KEYS, "total")}
-              for role in ROLES})
+    show_table({who(role): {sheet_label(k): sheet[role][k] for k in (*SHEET_KEYS, "total")}
+                for role in ROLES})
     st.caption(bonus_text(score.reckoning))
     with st.expander(_("Trick by trick")):
         for trick in score.play.tricks:
