@@ -13,7 +13,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import progress, storage
+from ui import heap, progress, storage
 from ui.components.browser_store import browser_store
 from ui.settings import choose_language, language_picker, rules_selector
 from ui.style import inject_css
@@ -22,6 +22,7 @@ from words import _
 HERE = Path(__file__).parent
 PAGES = HERE / "app_pages"
 
+heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
 progress.start()
 choose_language()
 st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
