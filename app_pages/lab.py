@@ -1,11 +1,14 @@
 """Declarations Lab: two hands, every combination on its cards, the dialogue, each verdict
 with its reason, the reckoning order as a running tally, and sinking to try."""
 
+import json
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
 import streamlit as st
 
-from piquet import Card, Rules, score_declarations
+from piquet import Card, Rules
 from ui.content import example_hands
-from ui.dialogue import dialogue_html
 from ui.hand_builder import builder_cards, hand_builder
 from ui.lab.sinking import sinking_controls
 from ui.lab.state import (
@@ -21,9 +24,11 @@ from ui.lab.state import (
     write_link,
 )
 from ui.lab.views import (
+    dialogue,
     holdings,
     reckoning_table,
-    totals_table,
+    scored,
+    totals_html,
     verdict_lines,
     whole_deal,
 )
@@ -35,9 +40,8 @@ from ui.record_help import (
 )
 from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
-from ui.tables import show_table
 from ui.text import md_escape
-from words import _
+from words import _, language
 from words.errors import error_text
 
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
@@ -48,6 +52,17 @@ def _load_pasted() -> None:
     st.session_state["lab_record_problems"] = problems
     if record is not None:
         load_record_into_lab(record)
+
+
+def _spec_key(spec: dict[str, Any] | None) -> str | None:
+    """A declaration as the text :func:`ui.lab.views.scored` is keyed on."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":")) if spec else None
+
+
+def _present_container(key: str) -> AbstractContextManager[Any]:
+    """A container with ``key`` for presentation mode's CSS; none otherwise (one element
+    less, the same page)."""
+    return st.container(key=key) if present else nullcontext()
 
 
 def _on_present() -> None:
@@ -70,7 +85,7 @@ if present:
     inject_css(big=True, present=True)
 notices = st.container()  # filled once the link's or record's hands are in place
 
-with st.container() if not present else st.expander(_("The hands"), expanded=False):
+with nullcontext() if not present else st.expander(_("The hands"), expanded=False):
     st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
                  "cards each), or paste a deal record. Every score below is explained on the "
                  "cards."))
@@ -138,26 +153,25 @@ write_link({"elder": elder, "younger": younger},
            {"elder": elder_spec, "younger": younger_spec})
 
 try:
-    score = score_declarations(
-        elder, younger, elder_blanche=blanche["elder"], younger_blanche=blanche["younger"],
-        elder_declares=elder_spec, younger_declares=younger_spec, rules=rules)
+    score = scored(elder, younger, blanche["elder"], blanche["younger"], _spec_key(elder_spec),
+                   _spec_key(younger_spec), rules.name)  # the same object for the same inputs
 except ValueError as e:
     st.error(md_escape(error_text(e)))
     st.stop()
 
 st.header(_("What each hand holds"))
-with st.container(key="lab_pq_present_text" if present else None):
+with _present_container("lab_pq_present_text"):
     h_l, h_r = st.columns(2, gap="medium" if present else "large")
     with h_l:
         holdings(score, "elder", present=present)
     with h_r:
         holdings(score, "younger", present=present)
 
-with st.container(key="lab_pq_present_text_rest" if present else None):
+with _present_container("lab_pq_present_text_rest"):
     st.header(_("The dialogue"))
     d_l, d_r = st.columns([3, 2], gap="large")
     with d_l:
-        st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
+        st.markdown(dialogue(score, language()), unsafe_allow_html=True)
     with d_r:
         st.subheader(_("Verdicts"))
         verdict_lines(score)
@@ -171,7 +185,7 @@ with st.container(key="lab_pq_present_text_rest" if present else None):
         st.info(why)
 
     st.header(_("Totals"))
-    show_table(totals_table(score))
+    st.markdown(totals_html(score, language()), unsafe_allow_html=True)
     st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
                  "the rest of the play is not scored here.", preset=preset_label(rules.name)))
 

@@ -389,8 +389,8 @@ class LabMachine(RuleBasedStateMachine):
         # the verdicts
         for v in s.verdicts:
             title = {"point": "Point", "sequences": "Sequences", "sets": "Sets"}[v.category]
-            line = next(str(m.value) for m in at.markdown
-                        if str(m.value).startswith(f"**{title}** —"))
+            line = next(p for m in at.markdown for p in str(m.value).split("\n\n")
+                        if p.startswith(f"**{title}** —"))  # a paragraph each
             if v.winner is None:
                 assert "Nobody scores" in line, line
             else:

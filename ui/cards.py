@@ -39,6 +39,8 @@ __all__ = [
     "card_label",
     "card_svg",
     "cards_row_html",
+    "ensure_sprite",
+    "labelled_row",
     "show_cards",
     "sprite_html",
     "symbol_id",
@@ -377,8 +379,7 @@ def show_cards(
     """Draw a row of cards in the app: :func:`cards_row_html` through ``st.markdown``, each
     card pointing into the sprite of the 32 faces (:func:`sprite_html`), drawn before the
     first row of each run."""
-    if _first_call_this_run(f"pq-sprite-{4 if four_colour else 2}"):
-        st.markdown(sprite_html(four_colour), unsafe_allow_html=True)
+    ensure_sprite(four_colour)
     st.markdown(
         cards_row_html(
             cards,
@@ -392,6 +393,21 @@ def show_cards(
         ),
         unsafe_allow_html=True,
     )
+
+
+def ensure_sprite(four_colour: bool = False) -> None:
+    """Draw :func:`sprite_html` here unless this run has drawn it already: call it before a
+    row made with ``cards_row_html(..., use=True)`` that is drawn without :func:`show_cards`
+    (it takes no room on the page)."""
+    if _first_call_this_run(f"pq-sprite-{4 if four_colour else 2}"):
+        st.markdown(sprite_html(four_colour), unsafe_allow_html=True)
+
+
+def labelled_row(label: str, row: str) -> str:
+    """A line of Markdown then a row of cards, as ONE Markdown block (one element instead of
+    two), spaced as the two elements would be: the row in a block of its own
+    (``display:flow-root``), so that its top margin is not lost to the paragraph's."""
+    return f'{label}\n\n<div style="display:flow-root">{row}</div>'
 
 
 def card_label(card: Card, four_colour: bool = False) -> str:
