@@ -10,7 +10,7 @@ import streamlit as st
 from piquet import Card, Rules
 from ui.content import example_hands
 from ui.hand_builder import builder_cards, hand_builder
-from ui.lab.sinking import sinking_controls
+from ui.lab.sinking import held_spec, sinking_controls
 from ui.lab.state import (
     K_RECORD,
     blanche_key,
@@ -47,8 +47,15 @@ from words.errors import error_text
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
 
 
+# (no docstrings at this level: Streamlit's magic would draw them on the page)
+K_SINKING_OPEN = "lab_sinking"  # the sinking expander's state (open: its widgets drawn)
+K_RECORD_OPEN = "lab_record_open"  # the "Paste a deal record" expander's state
+K_RECORD_TEXT = "lab_record_text"
+_K_RECORD_KEPT = "_lab_record_text_kept"  # the text area's text while it is not drawn
+
+
 def _load_pasted() -> None:
-    record, problems = parse_record_text(st.session_state.get("lab_record_text") or "")
+    record, problems = parse_record_text(st.session_state.get(K_RECORD_TEXT) or "")
     st.session_state["lab_record_problems"] = problems
     if record is not None:
         load_record_into_lab(record)
@@ -89,15 +96,22 @@ with nullcontext() if not present else st.expander(_("The hands"), expanded=Fals
     st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
                  "cards each), or paste a deal record. Every score below is explained on the "
                  "cards."))
-    with st.expander(_("Paste a deal record"), icon=":material/upload:",
-                     expanded=bool(st.session_state.get("lab_record_problems"))):
-        st.text_area(_("Deal record (JSON)"), key="lab_record_text", height=140,
-                     placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], ...}}'))
-        st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
-        show_record_problems(st.session_state.get("lab_record_problems") or [])
-        record_uploader("lab_upload", "lab_record_text", on_load=_load_pasted)
-        record_help("lab_help", "lab_record_text", on_load=_load_pasted,
-                    no_rules_means=_("the preset chosen in the sidebar"))
+    # Drawn only while open (opening it reruns the page); the text pasted is kept shut.
+    record_panel = st.expander(_("Paste a deal record"), icon=":material/upload:",
+                               key=K_RECORD_OPEN, on_change="rerun")
+    if record_panel.open:
+        with record_panel:
+            if K_RECORD_TEXT not in st.session_state:  # not drawn last run: as it was left
+                st.session_state[K_RECORD_TEXT] = st.session_state.get(_K_RECORD_KEPT, "")
+            st.text_area(_("Deal record (JSON)"), key=K_RECORD_TEXT, height=140,
+                         placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], '
+                                       '...}}'))
+            st.session_state[_K_RECORD_KEPT] = st.session_state.get(K_RECORD_TEXT) or ""
+            st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
+            show_record_problems(st.session_state.get("lab_record_problems") or [])
+            record_uploader("lab_upload", K_RECORD_TEXT, on_load=_load_pasted)
+            record_help("lab_help", K_RECORD_TEXT, on_load=_load_pasted,
+                        no_rules_means=_("the preset chosen in the sidebar"))
 
     left, right = st.columns(2, gap="large")
     hands: dict[str, tuple[Card, ...] | None] = {}
@@ -136,18 +150,24 @@ for role, hand in (("elder", elder), ("younger", younger)):
         st.error(problem, icon=":material/block:")
     blanche[role] = flag and problem is None
 
-with st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:"):
-    st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or leave "
-                 "a combination out, to hide it. Each category is decided between what the two "
-                 "players declare; a player who declares nothing in a category loses it to any "
-                 "declaration."))
-    sink_l, sink_r = st.columns(2)
-    with sink_l:
-        st.markdown(_("**Elder declares**"))
-        elder_spec = sinking_controls("elder", elder, who("elder"))
-    with sink_r:
-        st.markdown(_("**Younger declares**"))
-        younger_spec = sinking_controls("younger", younger, who("younger"))
+# Drawn only while open (opening it reruns the page): shut, the page declares what is held.
+sinking = st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:",
+                      key=K_SINKING_OPEN, on_change="rerun")
+if sinking.open:
+    with sinking:
+        st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or "
+                     "leave a combination out, to hide it. Each category is decided between "
+                     "what the two players declare; a player who declares nothing in a "
+                     "category loses it to any declaration."))
+        sink_l, sink_r = st.columns(2)
+        with sink_l:
+            st.markdown(_("**Elder declares**"))
+            elder_spec = sinking_controls("elder", elder, who("elder"))
+        with sink_r:
+            st.markdown(_("**Younger declares**"))
+            younger_spec = sinking_controls("younger", younger, who("younger"))
+else:
+    elder_spec, younger_spec = held_spec("elder", elder), held_spec("younger", younger)
 
 write_link({"elder": elder, "younger": younger},
            {"elder": elder_spec, "younger": younger_spec})

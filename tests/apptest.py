@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -12,16 +13,34 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 90
 
 
-def open_page(page: str, **params: str) -> AppTest:
-    """The app, switched to ``app_pages/<page>.py``, with query parameters, run once."""
+def open_page(page: str, *, panels: Sequence[str] = (), **params: str) -> AppTest:
+    """The app, switched to ``app_pages/<page>.py``, with query parameters, run once; with the
+    expanders ``panels`` open from that run on (see :func:`open_panels`)."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.run()
     assert not at.exception, at.exception
     at.switch_page(f"app_pages/{page}.py")
     for k, v in params.items():
         at.query_params[k] = v
+    for key in panels:
+        at.session_state[key] = True
     at.run()
     assert not at.exception, at.exception
+    return at
+
+
+LAB_PANELS = ("lab_sinking", "lab_record_open")
+"""The Lab's expanders whose widgets are drawn only while they are open."""
+
+
+def open_panels(at: AppTest, *keys: str, run: bool = True) -> AppTest:
+    """Open the expanders ``keys`` (drawn only while open: ``on_change="rerun"``), as a click
+    on each would, and run the page."""
+    for key in keys:
+        at.session_state[key] = True
+    if run:
+        at.run()
+        assert not at.exception, at.exception
     return at
 
 

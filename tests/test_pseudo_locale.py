@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest import APP, TIMEOUT
+from apptest import APP, LAB_PANELS, TIMEOUT, open_panels
 from streamlit.testing.v1 import AppTest
 
 from ui.content import text
@@ -191,6 +191,9 @@ def test_every_page_as_it_opens(which: str) -> None:
 def test_lab() -> None:
     at = _open("lab")
     assert at.header, "the example hands show the declarations"
+    assert not unwrapped(at)
+    open_panels(at, *LAB_PANELS)  # the sinking and the record's paste box, drawn when open
+    assert at.text_area and any(s.key and s.key.startswith("lab_sink_") for s in at.selectbox)
     assert not unwrapped(at)
 
 
