@@ -118,15 +118,16 @@ def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
-    """A pip ``size`` units wide with its top-left corner at (x, y)."""
-    return (
-        f'<path d="{PIP_PATHS[suit]}" fill="{colour}" '
-        f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})"/>'
-    )
+def _pip(suit: Suit, x: float, y: float, size: float, colour: str, ref: bool = False) -> str:
+    """A pip ``size`` units wide with its top-left corner at (x, y); with ``ref`` a ``<use>``
+    of the suit's path in :func:`sprite_html` (``#pq-p-S``) instead of the path itself."""
+    place = f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})"'
+    if ref:  # inside the face's <g fill=colour>: the colour comes from there
+        return f'<use href="#pq-p-{suit.value}" {place}/>'
+    return f'<path d="{PIP_PATHS[suit]}" fill="{colour}" {place}/>'
 
 
-def _index(card: Card, colour: str) -> str:
+def _index(card: Card, colour: str, ref: bool = False) -> str:
     """Rank letter and small pip for the top-left corner (the caller rotates a copy)."""
     cx = 12.5
     if card.rank is Rank.TEN:
@@ -139,10 +140,10 @@ def _index(card: Card, colour: str) -> str:
         text = (
             f'<text x="{cx}" y="22" text-anchor="middle" font-size="19">{card.rank.symbol}</text>'
         )
-    return text + _pip(card.suit, cx - 6, 27, 12, colour)
+    return text + _pip(card.suit, cx - 6, 27, 12, colour, ref)
 
 
-def _centre(card: Card, colour: str) -> str:
+def _centre(card: Card, colour: str, ref: bool = False) -> str:
     """The middle of the card: one large pip, or a framed panel for court cards."""
     if card.rank.is_court:
         tint = _TINT[colour]
@@ -152,10 +153,10 @@ def _centre(card: Card, colour: str) -> str:
             f'<rect x="28.5" y="32.5" width="43" height="75" rx="2.5" fill="none" '
             f'stroke="{colour}" stroke-width="0.6" stroke-opacity="0.6"/>'
             f'<text x="50" y="71" text-anchor="middle" font-size="34">{card.rank.symbol}</text>'
-            + _pip(card.suit, 39, 78, 22, colour)
+            + _pip(card.suit, 39, 78, 22, colour, ref)
         )
     size = 52 if card.rank is Rank.ACE else 40
-    return _pip(card.suit, 50 - size / 2, 70 - size / 2, size, colour)
+    return _pip(card.suit, 50 - size / 2, 70 - size / 2, size, colour, ref)
 
 
 def _back() -> str:
@@ -175,21 +176,28 @@ def _back() -> str:
     )
 
 
-def _face(card: Card | None, four_colour: bool) -> str:
+_EDGE = (f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" '
+         f'fill="#ffffff" stroke="{_BORDER}" stroke-width="1.2"/>')
+"""The white card and its border."""
+
+
+def _face(card: Card | None, four_colour: bool, ref: str = "") -> str:
     """The card itself in the ``0 0 100 140`` box: the white card and its border, then the
-    face (or the back); no wrapper, no marks (what a :func:`sprite_html` symbol holds)."""
-    parts = [f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" '
-             f'fill="#ffffff" stroke="{_BORDER}" stroke-width="1.2"/>']
+    face (or the back); no wrapper, no marks. With ``ref`` (the symbol's id) the face of a
+    :func:`sprite_html` symbol: its pips are uses of the sprite's suit paths and the
+    upside-down index a ``<use>`` of the upright one (``{ref}-i``), drawn the same."""
+    parts = ['<use href="#pq-edge"/>' if ref else _EDGE]
     if card is None:
         parts.append(_back())
     else:
         colour = card_colour(card.suit, four_colour)
-        index = _index(card, colour)
+        index = _index(card, colour, bool(ref))
+        turn = f'transform="rotate(180 {_W / 2:g} {_H / 2:g})"'
         parts.append(
             f'<g fill="{colour}" font-family="{FONT_FAMILY}" font-weight="bold">'
-            f"{index}"
-            f'<g transform="rotate(180 {_W / 2:g} {_H / 2:g})">{index}</g>'
-            f"{_centre(card, colour)}"
+            + (f'<g id="{ref}-i">{index}</g><use href="#{ref}-i" {turn}/>' if ref else
+               f"{index}<g {turn}>{index}</g>")
+            + f"{_centre(card, colour, bool(ref))}"
             "</g>"
         )
     return "".join(parts)
@@ -265,13 +273,16 @@ def sprite_html(four_colour: bool = False) -> str:
     """
     from piquet.cards import DECK
 
+    paths = _EDGE.replace("<rect ", '<rect id="pq-edge" ', 1) + "".join(
+        f'<path id="pq-p-{suit.value}" d="{d}"/>' for suit, d in PIP_PATHS.items())
     symbols = "".join(f'<symbol id="{symbol_id(c, four_colour)}" viewBox="0 0 {_W} {_H}">'
-                      f"{_face(c, four_colour)}</symbol>" for c in DECK)
+                      f"{_face(c, four_colour, symbol_id(c, four_colour))}</symbol>"
+                      for c in DECK)
     return (f"<style>{_SPRITE_CSS}</style>"
             '<svg xmlns="http://www.w3.org/2000/svg" class="pq-sprite" aria-hidden="true" '
             'focusable="false" width="0" height="0" '
             'style="position:absolute;width:0;height:0;overflow:hidden">'
-            f"<defs>{symbols}</defs></svg>")
+            f"<defs>{paths}{symbols}</defs></svg>")
 
 
 def card_svg(
