@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui.presets import presets_table
 from ui.prose import prose
+from ui.tables import show_table
 from words import _
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -31,4 +32,4 @@ with st.expander(_("Read the rules in full here")):
 with st.expander(_("Read the one-page summary here")):
     st.markdown(summary)
 st.subheader(_("The presets side by side"))
-st.table(presets_table())
+show_table(presets_table())

@@ -58,9 +58,10 @@ class _TableParser(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[list[list[tuple[str, str]]]] = []
+        self.tables: list[list[list[tuple[str, Any]]]] = []
         self._cell: list[str] | None = None
         self._tag = ""
+        self._num = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "table":
@@ -69,10 +70,15 @@ class _TableParser(HTMLParser):
             self.tables[-1].append([])
         elif tag in ("td", "th"):
             self._cell, self._tag = [], tag
+            self._num = "pq-num" in (dict(attrs).get("class") or "")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self._cell is not None and self.tables:
-            self.tables[-1][-1].append((self._tag, "".join(self._cell)))
+            text = "".join(self._cell)
+            value: Any = text
+            if self._num:  # a number: back as the int or float it was
+                value = float(text) if any(c in text for c in ".eE") else int(text)
+            self.tables[-1][-1].append((self._tag, value))
             self._cell = None
 
     def handle_data(self, data: str) -> None:
@@ -82,8 +88,8 @@ class _TableParser(HTMLParser):
 
 def html_tables(at: AppTest) -> list[Any]:
     """The tables ``ui.tables`` drew (Markdown elements), in page order, as pandas
-    DataFrames (cells as text; a first column of row headings becomes the index), the way
-    ``at.table[i].value`` reads an ``st.table``."""
+    DataFrames (numbers as numbers, other cells as text; a first column of row headings
+    becomes the index), the way ``at.table[i].value`` reads an ``st.table``."""
     import pandas as pd
 
     out = []

@@ -102,14 +102,18 @@ class _Texts(HTMLParser):
         super().__init__()
         self.out: list[str] = []
         self._skip = 0
+        self._skipped: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
+        # styles and scripts, and what is marked translate="no" (code: ui.tables.Notation)
+        if tag in ("style", "script") or ("translate", "no") in attrs:
             self._skip += 1
+            self._skipped.append(tag)
         self.out += [v for k, v in attrs if k in self.READ and v]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script"):
+        if self._skipped and tag == self._skipped[-1]:
+            self._skipped.pop()
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
@@ -120,7 +124,8 @@ class _Texts(HTMLParser):
 def leftover_words(s: str) -> list[str]:
     """The words of ``s`` outside every ⟦…⟧ message: English left outside the catalogs.
 
-    HTML is read as a person reads it (text and aria labels, not tags, classes or styles);
+    HTML is read as a person reads it (text and aria labels, not tags, classes, styles or
+    what is marked ``translate="no"``);
     card codes (``QH``, ``10S``) and single letters (players ``A``/``B``, ranks) are notation.
 
     >>> leftover_words("⟦Elder: ⟦Five⟧⟧ 10H QS")

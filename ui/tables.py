@@ -10,7 +10,7 @@ cell is plain text, HTML-escaped; the headings are ``<th scope="col">`` / ``<th
 scope="row">`` for screen readers.
 
 >>> html = table_html({"Elder": {"Point": 5, "Total": 9}, "Younger": {"Point": 0}})
->>> "<th scope=\\"row\\">Total</th><td class=\\"pq-num\\">9</td><td></td>" in html
+>>> '<th scope="row"><div>Total</div></th><td class="pq-num"><div>9</div></td><td></td>' in html
 True
 >>> "\\n" in html
 False
@@ -24,7 +24,8 @@ from typing import Final
 
 import streamlit as st
 
-__all__ = ["TABLE_CSS", "rows_table_html", "show_rows_table", "show_table", "table_html"]
+__all__ = ["TABLE_CSS", "Notation", "rows_table_html", "show_rows_table", "show_table",
+           "table_html"]
 
 _BORDER: Final = "rgb(232,229,226)"
 TABLE_CSS: Final = (
@@ -38,20 +39,38 @@ TABLE_CSS: Final = (
     ".pq-table td{padding:4px 6px}"
     ".pq-table th{font-weight:400;color:color-mix(in srgb,currentColor 70%,transparent)}"
     ".pq-table td.pq-num{text-align:right}"
+    # each cell's text in a box at most 400 px wide that wraps, as st.table's cells are
+    ".pq-table td>div,.pq-table th>div{display:inline-block;max-width:400px;"
+    "white-space:normal;vertical-align:top;overflow:auto hidden}"
     ".pq-table tr>:last-child{border-right:none}"
     ".pq-table tbody tr:last-child>*{border-bottom:none}"
 )
 """The tables' stylesheet: sent with each table (a ``<style>`` in the same Markdown block)."""
 
-Cell = str | int | float | None
+Cell = object
+"""A cell: a number (on the right), ``None`` (empty), :class:`Notation`, or anything else,
+shown as its text."""
 
 
-def _cell(value: Cell) -> str:
+class Notation(str):
+    """A cell's text that is code, not language (``?rules=cavendish``): marked
+    ``translate="no"`` for translators' tools, and for the tests that look for English."""
+
+    __slots__ = ()
+
+
+def _text(value: object) -> str:
+    text = html.escape(str(value))
+    return f'<span translate="no">{text}</span>' if isinstance(value, Notation) else text
+
+
+def _cell(value: Cell, style: str = "") -> str:
+    css = f' style="{html.escape(style)}"' if style else ""
     if value is None:
-        return "<td></td>"
+        return f"<td{css}></td>"
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return f'<td class="pq-num">{value}</td>'
-    return f"<td>{html.escape(str(value))}</td>"
+        return f'<td class="pq-num"{css}><div>{value}</div></td>'
+    return f"<td{css}><div>{_text(value)}</div></td>"
 
 
 def _wrap(head: Sequence[str], body: Sequence[str], label: str | None) -> str:
@@ -67,21 +86,27 @@ def table_html(columns: Mapping[str, Mapping[str, Cell]], *, label: str | None =
     rows: dict[str, None] = {}
     for col in columns.values():
         rows.update(dict.fromkeys(col))
-    head = ['<th scope="col"></th>'] + [f'<th scope="col">{html.escape(c)}</th>'
+    head = ['<th scope="col"></th>'] + [f'<th scope="col"><div>{html.escape(c)}</div></th>'
                                         for c in columns]
-    body = ["<tr>" + f'<th scope="row">{html.escape(r)}</th>'
+    body = ["<tr>" + f'<th scope="row"><div>{html.escape(r)}</div></th>'
             + "".join(_cell(columns[c].get(r)) for c in columns) + "</tr>" for r in rows]
     return _wrap(head, body, label)
 
 
-def rows_table_html(rows: Sequence[Mapping[str, Cell]], *, label: str | None = None) -> str:
+def rows_table_html(rows: Sequence[Mapping[str, Cell]], *, label: str | None = None,
+                    row_styles: Sequence[str] = ()) -> str:
     """A table of records (``st.table(rows, hide_index=True)``): the columns in the order
-    they first appear."""
+    they first appear. ``row_styles``: CSS for each row's cells, by row (``""``: none), as a
+    pandas Styler would set them (``font-weight:700``)."""
     cols: dict[str, None] = {}
     for row in rows:
         cols.update(dict.fromkeys(row))
-    head = [f'<th scope="col">{html.escape(c)}</th>' for c in cols]
-    body = ["<tr>" + "".join(_cell(row.get(c)) for c in cols) + "</tr>" for row in rows]
+    head = [f'<th scope="col"><div>{html.escape(c)}</div></th>' for c in cols]
+    body = []
+    for i, row in enumerate(rows):
+        style = row_styles[i] if i < len(row_styles) else ""
+        cells = "".join(_cell(row.get(c), style) for c in cols)
+        body.append(f"<tr>{cells}</tr>")
     return _wrap(head, body, label)
 
 
@@ -90,6 +115,8 @@ def show_table(columns: Mapping[str, Mapping[str, Cell]], *, label: str | None =
     st.markdown(table_html(columns, label=label), unsafe_allow_html=True)
 
 
-def show_rows_table(rows: Sequence[Mapping[str, Cell]], *, label: str | None = None) -> None:
+def show_rows_table(rows: Sequence[Mapping[str, Cell]], *, label: str | None = None,
+                    row_styles: Sequence[str] = ()) -> None:
     """Draw :func:`rows_table_html` (``st.table(rows, hide_index=True)``, without pandas)."""
-    st.markdown(rows_table_html(rows, label=label), unsafe_allow_html=True)
+    st.markdown(rows_table_html(rows, label=label, row_styles=row_styles),
+                unsafe_allow_html=True)
