@@ -20,12 +20,12 @@ with st.container(horizontal=True, gap="medium"):
     st.download_button(
         _("Download the rules in full (Markdown)"), data=rules_in_full,
         file_name="piquet-academy-rules.md", mime="text/markdown", icon=":material/download:",
-        key="about_rules_download",
+        key="about_rules_download", on_click="ignore",  # a download needs no rerun
     )
     st.download_button(
         _("Download the rules summary (Markdown)"), data=summary,
         file_name="piquet-rules-summary.md", mime="text/markdown", icon=":material/download:",
-        key="about_summary_download",
+        key="about_summary_download", on_click="ignore",
     )
 with st.expander(_("Read the rules in full here")):
     st.markdown(rules_in_full)
