@@ -101,8 +101,9 @@ with nullcontext() if not present else st.expander(_("The hands"), expanded=Fals
                                key=K_RECORD_OPEN, on_change="rerun")
     if record_panel.open:
         with record_panel:
-            if K_RECORD_TEXT not in st.session_state:  # not drawn last run: as it was left
-                st.session_state[K_RECORD_TEXT] = st.session_state.get(_K_RECORD_KEPT, "")
+            kept = st.session_state.get(_K_RECORD_KEPT)
+            if kept and K_RECORD_TEXT not in st.session_state:  # not drawn last run
+                st.session_state[K_RECORD_TEXT] = kept  # as it was left
             st.text_area(_("Deal record (JSON)"), key=K_RECORD_TEXT, height=140,
                          placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], '
                                        '...}}'))
