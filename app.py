@@ -12,40 +12,57 @@ kept and the id written to the browser (``browser_store``, last)."""
 from pathlib import Path
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
-from ui import progress, storage
+from ui import heap, progress, storage
 from ui.components.browser_store import browser_store
 from ui.settings import choose_language, language_picker, rules_selector
 from ui.style import inject_css
-from words import _
+from words import _, language
 
 HERE = Path(__file__).parent
 PAGES = HERE / "app_pages"
+_PAGES_KEY = "_pq_pages"
 
+
+def _pages() -> list[StreamlitPage]:
+    """The pages, in the current language: made once per session and language (``st.Page``
+    looks for its file on the disk each time it is made), then reused by every run."""
+    lang = language()
+    held = st.session_state.get(_PAGES_KEY)
+    if isinstance(held, tuple) and held[0] == lang:
+        return list(held[1])
+    made = [
+        st.Page(PAGES / "home.py", title=_("Home"), icon=":material/home:", default=True),
+        st.Page(PAGES / "lessons.py", title=_("Lessons"), icon=":material/school:",
+                url_path="lessons"),
+        st.Page(PAGES / "lab.py", title=_("Declarations Lab"), icon=":material/science:",
+                url_path="lab"),
+        st.Page(PAGES / "quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
+        st.Page(PAGES / "classroom.py", title=_("Class"), icon=":material/groups:",
+                url_path="class"),
+        st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:",
+                url_path="play"),
+        st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
+                url_path="scoresheet"),
+        st.Page(PAGES / "progress.py", title=_("My progress"), icon=":material/insights:",
+                url_path="progress"),
+        st.Page(PAGES / "glossary.py", title=_("Glossary"), icon=":material/menu_book:",
+                url_path="glossary"),
+        st.Page(PAGES / "about.py", title=_("About"), icon=":material/info:",
+                url_path="about"),
+    ]
+    st.session_state[_PAGES_KEY] = (lang, tuple(made))
+    return made
+
+
+heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
 progress.start()
 choose_language()
 st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
 inject_css()
 
-pages = [
-    st.Page(PAGES / "home.py", title=_("Home"), icon=":material/home:", default=True),
-    st.Page(PAGES / "lessons.py", title=_("Lessons"), icon=":material/school:",
-            url_path="lessons"),
-    st.Page(PAGES / "lab.py", title=_("Declarations Lab"), icon=":material/science:",
-            url_path="lab"),
-    st.Page(PAGES / "quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
-    st.Page(PAGES / "classroom.py", title=_("Class"), icon=":material/groups:",
-            url_path="class"),
-    st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:", url_path="play"),
-    st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
-            url_path="scoresheet"),
-    st.Page(PAGES / "progress.py", title=_("My progress"), icon=":material/insights:",
-            url_path="progress"),
-    st.Page(PAGES / "glossary.py", title=_("Glossary"), icon=":material/menu_book:",
-            url_path="glossary"),
-    st.Page(PAGES / "about.py", title=_("About"), icon=":material/info:", url_path="about"),
-]
-nav = st.navigation(pages, position="top")
+nav = st.navigation(_pages(), position="top")
 
 with st.sidebar:
     st.markdown(_("### ♠ Piquet Academy"))

@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui.presets import presets_table
 from ui.prose import prose
+from ui.tables import show_table
 from words import _
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -19,16 +20,16 @@ with st.container(horizontal=True, gap="medium"):
     st.download_button(
         _("Download the rules in full (Markdown)"), data=rules_in_full,
         file_name="piquet-academy-rules.md", mime="text/markdown", icon=":material/download:",
-        key="about_rules_download",
+        key="about_rules_download", on_click="ignore",  # a download needs no rerun
     )
     st.download_button(
         _("Download the rules summary (Markdown)"), data=summary,
         file_name="piquet-rules-summary.md", mime="text/markdown", icon=":material/download:",
-        key="about_summary_download",
+        key="about_summary_download", on_click="ignore",
     )
 with st.expander(_("Read the rules in full here")):
     st.markdown(rules_in_full)
 with st.expander(_("Read the one-page summary here")):
     st.markdown(summary)
 st.subheader(_("The presets side by side"))
-st.table(presets_table())
+show_table(presets_table())

@@ -1,13 +1,16 @@
 """Declarations Lab: two hands, every combination on its cards, the dialogue, each verdict
 with its reason, the reckoning order as a running tally, and sinking to try."""
 
+import json
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
 import streamlit as st
 
-from piquet import Card, Rules, score_declarations
+from piquet import Card, Rules
 from ui.content import example_hands
-from ui.dialogue import dialogue_html
 from ui.hand_builder import builder_cards, hand_builder
-from ui.lab.sinking import sinking_controls
+from ui.lab.sinking import held_spec, sinking_controls
 from ui.lab.state import (
     K_RECORD,
     blanche_key,
@@ -21,9 +24,11 @@ from ui.lab.state import (
     write_link,
 )
 from ui.lab.views import (
+    dialogue,
     holdings,
     reckoning_table,
-    totals_table,
+    scored,
+    totals_html,
     verdict_lines,
     whole_deal,
 )
@@ -36,17 +41,35 @@ from ui.record_help import (
 from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
 from ui.text import md_escape
-from words import _
+from words import _, language
 from words.errors import error_text
 
 EXAMPLE_ELDER, EXAMPLE_YOUNGER = example_hands()  # Cavendish's example, after the exchange
 
 
+# (no docstrings at this level: Streamlit's magic would draw them on the page)
+K_SINKING_OPEN = "lab_sinking"  # the sinking expander's state (open: its widgets drawn)
+K_RECORD_OPEN = "lab_record_open"  # the "Paste a deal record" expander's state
+K_RECORD_TEXT = "lab_record_text"
+_K_RECORD_KEPT = "_lab_record_text_kept"  # the text area's text while it is not drawn
+
+
 def _load_pasted() -> None:
-    record, problems = parse_record_text(st.session_state.get("lab_record_text") or "")
+    record, problems = parse_record_text(st.session_state.get(K_RECORD_TEXT) or "")
     st.session_state["lab_record_problems"] = problems
     if record is not None:
         load_record_into_lab(record)
+
+
+def _spec_key(spec: dict[str, Any] | None) -> str | None:
+    """A declaration as the text :func:`ui.lab.views.scored` is keyed on."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":")) if spec else None
+
+
+def _present_container(key: str) -> AbstractContextManager[Any]:
+    """A container with ``key`` for presentation mode's CSS; none otherwise (one element
+    less, the same page)."""
+    return st.container(key=key) if present else nullcontext()
 
 
 def _on_present() -> None:
@@ -69,19 +92,27 @@ if present:
     inject_css(big=True, present=True)
 notices = st.container()  # filled once the link's or record's hands are in place
 
-with st.container() if not present else st.expander(_("The hands"), expanded=False):
+with nullcontext() if not present else st.expander(_("The hands"), expanded=False):
     st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
                  "cards each), or paste a deal record. Every score below is explained on the "
                  "cards."))
-    with st.expander(_("Paste a deal record"), icon=":material/upload:",
-                     expanded=bool(st.session_state.get("lab_record_problems"))):
-        st.text_area(_("Deal record (JSON)"), key="lab_record_text", height=140,
-                     placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], ...}}'))
-        st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
-        show_record_problems(st.session_state.get("lab_record_problems") or [])
-        record_uploader("lab_upload", "lab_record_text", on_load=_load_pasted)
-        record_help("lab_help", "lab_record_text", on_load=_load_pasted,
-                    no_rules_means=_("the preset chosen in the sidebar"))
+    # Drawn only while open (opening it reruns the page); the text pasted is kept shut.
+    record_panel = st.expander(_("Paste a deal record"), icon=":material/upload:",
+                               key=K_RECORD_OPEN, on_change="rerun")
+    if record_panel.open:
+        with record_panel:
+            kept = st.session_state.get(_K_RECORD_KEPT)
+            if kept and K_RECORD_TEXT not in st.session_state:  # not drawn last run
+                st.session_state[K_RECORD_TEXT] = kept  # as it was left
+            st.text_area(_("Deal record (JSON)"), key=K_RECORD_TEXT, height=140,
+                         placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], '
+                                       '...}}'))
+            st.session_state[_K_RECORD_KEPT] = st.session_state.get(K_RECORD_TEXT) or ""
+            st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
+            show_record_problems(st.session_state.get("lab_record_problems") or [])
+            record_uploader("lab_upload", K_RECORD_TEXT, on_load=_load_pasted)
+            record_help("lab_help", K_RECORD_TEXT, on_load=_load_pasted,
+                        no_rules_means=_("the preset chosen in the sidebar"))
 
     left, right = st.columns(2, gap="large")
     hands: dict[str, tuple[Card, ...] | None] = {}
@@ -120,43 +151,48 @@ for role, hand in (("elder", elder), ("younger", younger)):
         st.error(problem, icon=":material/block:")
     blanche[role] = flag and problem is None
 
-with st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:"):
-    st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or leave "
-                 "a combination out, to hide it. Each category is decided between what the two "
-                 "players declare; a player who declares nothing in a category loses it to any "
-                 "declaration."))
-    sink_l, sink_r = st.columns(2)
-    with sink_l:
-        st.markdown(_("**Elder declares**"))
-        elder_spec = sinking_controls("elder", elder, who("elder"))
-    with sink_r:
-        st.markdown(_("**Younger declares**"))
-        younger_spec = sinking_controls("younger", younger, who("younger"))
+# Drawn only while open (opening it reruns the page): shut, the page declares what is held.
+sinking = st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:",
+                      key=K_SINKING_OPEN, on_change="rerun")
+if sinking.open:
+    with sinking:
+        st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or "
+                     "leave a combination out, to hide it. Each category is decided between "
+                     "what the two players declare; a player who declares nothing in a "
+                     "category loses it to any declaration."))
+        sink_l, sink_r = st.columns(2)
+        with sink_l:
+            st.markdown(_("**Elder declares**"))
+            elder_spec = sinking_controls("elder", elder, who("elder"))
+        with sink_r:
+            st.markdown(_("**Younger declares**"))
+            younger_spec = sinking_controls("younger", younger, who("younger"))
+else:
+    elder_spec, younger_spec = held_spec("elder", elder), held_spec("younger", younger)
 
 write_link({"elder": elder, "younger": younger},
            {"elder": elder_spec, "younger": younger_spec})
 
 try:
-    score = score_declarations(
-        elder, younger, elder_blanche=blanche["elder"], younger_blanche=blanche["younger"],
-        elder_declares=elder_spec, younger_declares=younger_spec, rules=rules)
+    score = scored(elder, younger, blanche["elder"], blanche["younger"], _spec_key(elder_spec),
+                   _spec_key(younger_spec), rules.name)  # the same object for the same inputs
 except ValueError as e:
     st.error(md_escape(error_text(e)))
     st.stop()
 
 st.header(_("What each hand holds"))
-with st.container(key="lab_pq_present_text" if present else None):
+with _present_container("lab_pq_present_text"):
     h_l, h_r = st.columns(2, gap="medium" if present else "large")
     with h_l:
         holdings(score, "elder", present=present)
     with h_r:
         holdings(score, "younger", present=present)
 
-with st.container(key="lab_pq_present_text_rest" if present else None):
+with _present_container("lab_pq_present_text_rest"):
     st.header(_("The dialogue"))
     d_l, d_r = st.columns([3, 2], gap="large")
     with d_l:
-        st.markdown(dialogue_html(score.dialogue), unsafe_allow_html=True)
+        st.markdown(dialogue(score, language()), unsafe_allow_html=True)
     with d_r:
         st.subheader(_("Verdicts"))
         verdict_lines(score)
@@ -170,7 +206,7 @@ with st.container(key="lab_pq_present_text_rest" if present else None):
         st.info(why)
 
     st.header(_("Totals"))
-    st.table(totals_table(score))
+    st.markdown(totals_html(score, language()), unsafe_allow_html=True)
     st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
                  "the rest of the play is not scored here.", preset=preset_label(rules.name)))
 

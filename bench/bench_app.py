@@ -52,6 +52,8 @@ def main() -> None:
         at.toggle(key="lab_blanche_younger").set_value(i % 2 == 0)
 
     report("Lab: toggle a carte blanche flag", timed(at, toggle_blanche, n))
+    at.session_state["lab_sinking"] = True  # the sinking is drawn only while it is open
+    at.run()
 
     quatorze = next(s for s in at.selectbox
                     if s.key and s.key.startswith("lab_sink_younger_") and s.key.endswith("_set0"))

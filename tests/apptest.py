@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -10,16 +13,34 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 90
 
 
-def open_page(page: str, **params: str) -> AppTest:
-    """The app, switched to ``app_pages/<page>.py``, with query parameters, run once."""
+def open_page(page: str, *, panels: Sequence[str] = (), **params: str) -> AppTest:
+    """The app, switched to ``app_pages/<page>.py``, with query parameters, run once; with the
+    expanders ``panels`` open from that run on (see :func:`open_panels`)."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.run()
     assert not at.exception, at.exception
     at.switch_page(f"app_pages/{page}.py")
     for k, v in params.items():
         at.query_params[k] = v
+    for key in panels:
+        at.session_state[key] = True
     at.run()
     assert not at.exception, at.exception
+    return at
+
+
+LAB_PANELS = ("lab_sinking", "lab_record_open")
+"""The Lab's expanders whose widgets are drawn only while they are open."""
+
+
+def open_panels(at: AppTest, *keys: str, run: bool = True) -> AppTest:
+    """Open the expanders ``keys`` (drawn only while open: ``on_change="rerun"``), as a click
+    on each would, and run the page."""
+    for key in keys:
+        at.session_state[key] = True
+    if run:
+        at.run()
+        assert not at.exception, at.exception
     return at
 
 
@@ -30,3 +51,59 @@ def texts(at: AppTest) -> str:
                  "header", "subheader"):
         parts += [str(e.value) for e in getattr(at, kind)]
     return "\n".join(parts)
+
+
+class _TableParser(HTMLParser):
+    """The cells of the ``ui.tables`` tables in an HTML fragment, row by row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[tuple[str, Any]]]] = []
+        self._cell: list[str] | None = None
+        self._tag = ""
+        self._num = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell, self._tag = [], tag
+            self._num = "pq-num" in (dict(attrs).get("class") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self.tables:
+            text = "".join(self._cell)
+            value: Any = text
+            if self._num:  # a number: back as the int or float it was
+                value = float(text) if any(c in text for c in ".eE") else int(text)
+            self.tables[-1][-1].append((self._tag, value))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def html_tables(at: AppTest) -> list[Any]:
+    """The tables ``ui.tables`` drew (Markdown elements), in page order, as pandas
+    DataFrames (numbers as numbers, other cells as text; a first column of row headings
+    becomes the index), the way ``at.table[i].value`` reads an ``st.table``."""
+    import pandas as pd
+
+    out = []
+    for m in at.markdown:
+        body = str(m.value)
+        if 'class="pq-table"' not in body:
+            continue
+        parser = _TableParser()
+        parser.feed(body)
+        for rows in parser.tables:
+            head, *body_rows = rows
+            indexed = bool(body_rows) and all(r and r[0][0] == "th" for r in body_rows)
+            columns = [text for _, text in head[1:]] if indexed else [t for _, t in head]
+            data = [[text for _, text in (r[1:] if indexed else r)] for r in body_rows]
+            index = [r[0][1] for r in body_rows] if indexed else None
+            out.append(pd.DataFrame(data, columns=columns, index=index))
+    return out

@@ -17,6 +17,7 @@ from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
 
 from piquet.cards import Card
+from ui.components.payload import unpack
 
 COMPONENT = "pq_card_hand"
 
@@ -43,8 +44,7 @@ def hand_data(at: AppTest, key: str) -> dict[str, Any]:
     """The data the card hand ``key`` was sent: ``cards`` (``code``, ``label``,
     ``disabled``…), ``selected``, ``mode``, ``max``, ``label``."""
     proto = _element(at, key).proto
-    raw = proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json
-    data: dict[str, Any] = json.loads(raw)
+    data: dict[str, Any] = unpack(proto)
     return data
 
 

@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from piquet.cards import DECK, Card, parse_cards
 from ui.components.card_hand import clean_selection, toggle
+from ui.components.payload import unpack
 from words import use_language
 from words.cards import card_name
 
@@ -95,9 +96,8 @@ def _hands(at: AppTest) -> dict[str, dict[str, Any]]:
         proto = element.proto
         if proto.component_name != "pq_card_hand":
             continue
-        raw = proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json
         key = proto.id.rsplit("-", 1)[-1].removesuffix("_hand")
-        out[key] = json.loads(raw)
+        out[key] = unpack(proto)
     return out
 
 
@@ -263,7 +263,7 @@ def test_browser_store_sends_no_id_in_the_clear_to_the_page() -> None:
     store = [e for e in at.get("bidi_component") if e.proto.component_name == "pq_browser_store"]
     assert len(store) == 1
     proto = store[0].proto
-    data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
+    data = unpack(proto)
     assert data["name"] == "pq_learner" and data["tentative"] is True
     # the id goes to this browser only (to be stored), never into the page's markdown
     assert all(data["wish"] not in str(m.value) for m in at.markdown)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from apptest import APP, TIMEOUT
+from apptest import APP, LAB_PANELS, TIMEOUT, open_panels
 from streamlit.testing.v1 import AppTest
 from test_pseudo_locale import leftover_words, visible
 
@@ -290,7 +290,10 @@ def _pages(lang: str) -> Iterator[tuple[str, AppTest]]:
         at.session_state["lang"] = lang
         ok(at.run())
         if page != "home":
-            ok(at.switch_page(f"app_pages/{page}.py").run())
+            at.switch_page(f"app_pages/{page}.py")
+            if page == "lab":  # the panels drawn only while open, their words too
+                open_panels(at, *LAB_PANELS, run=False)
+            ok(at.run())
         yield page, at
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import hypothesis.strategies as hst
-from apptest import open_page
+from apptest import LAB_PANELS, html_tables, open_page, open_panels
 from card_taps import hand_data, tap_card
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from model_settings import model_settings
@@ -71,9 +71,18 @@ def _cards_named(text: str) -> list[Card]:
 
 
 def page_spec(at: AppTest, role: str) -> dict[str, Any]:
-    """The declaration the sinking widgets show, in the record's shape (every category)."""
+    """The declaration the sinking widgets show, in the record's shape (every category);
+    with the sinking shut (no widgets drawn), the one the page's link says it declares."""
     prefix = f"lab_sink_{role}_"
     spec: dict[str, Any] = {"point": [], "sequences": [], "sets": []}
+    if not any(s.key and s.key.startswith(prefix) for s in at.selectbox):
+        hand = page_hand(at, role)
+        if hand is not None:
+            spec = full_spec(hand)
+            raw = at.query_params.get(f"{role}_declares")
+            if raw:
+                spec.update(json.loads(raw if isinstance(raw, str) else raw[0]))
+        return spec
     suit = next((s.value for s in at.selectbox if s.key and s.key.startswith(prefix)
                  and s.key.endswith("_psuit")), "")
     if suit:
@@ -136,8 +145,10 @@ class LabMachine(RuleBasedStateMachine):
 
     at: AppTest
 
-    def _open(self, **params: str) -> None:
-        self.at = open_page("lab", **params)
+    def _open(self, *, shut: bool = False, **params: str) -> None:
+        """The page opened (with ``params``); its panels opened too unless ``shut`` (as a
+        page opens)."""
+        self.at = open_page("lab", panels=() if shut else LAB_PANELS, **params)
         self.sunk = {"elder": bool(params.get("elder_declares")),
                      "younger": bool(params.get("younger_declares"))}
         self.record: dict[str, Any] | None = None
@@ -265,9 +276,20 @@ class LabMachine(RuleBasedStateMachine):
         self.at.segmented_control(key="rules").set_value(preset)
         self._run()
 
+    @rule(panel=hst.sampled_from(LAB_PANELS))
+    def shut_or_open_a_panel(self, panel: str) -> None:
+        """A panel drawn only while open: shut or opened, what the page declares stays."""
+        specs = {r: canon(page_spec(self.at, r)) for r in ROLES}
+        ss = self.at.session_state
+        ss[panel] = not ss.get(panel)
+        self._run()
+        assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
+
     @rule(path=hst.sampled_from(RECORDS))
     def load_record(self, path: Path) -> None:
         rec = _record(path)
+        if not self.at.text_area:  # the paste box is shut: open it, as the user would
+            open_panels(self.at, "lab_record_open")
         self.at.text_area(key="lab_record_text").set_value(json.dumps(rec))
         self._run()
         self.at.button(key="lab_load").click()
@@ -305,15 +327,16 @@ class LabMachine(RuleBasedStateMachine):
         if only_elder:
             assert any("only Elder's hand" in plain(i.value) for i in self.at.info)
 
-    @rule()
-    def reload(self) -> None:
-        """A reload, or the page's link opened in a fresh browser: the same page."""
+    @rule(shut=hst.booleans())
+    def reload(self, shut: bool) -> None:
+        """A reload, or the page's link opened in a fresh browser: the same page (its panels
+        shut as it opens, or opened again)."""
         empty = not all(self.at.text_input(key=f"lab_{r}_text").value for r in ROLES)
         before = self._numbers()
         params = {k: str(v) for k, v in self.at.query_params.items()}
         specs = {r: canon(page_spec(self.at, r)) for r in ROLES}
         sunk = dict(self.sunk)
-        self._open(**params)
+        self._open(shut=shut, **params)
         self.sunk = sunk
         if empty:  # a link with one hand: the other is dealt from the rest (and it says so)
             return
@@ -340,7 +363,7 @@ class LabMachine(RuleBasedStateMachine):
         at = self.at
         elder, younger = page_hand(at, "elder"), page_hand(at, "younger")
         if elder is None or younger is None or set(elder) & set(younger):
-            assert not at.table, "totals shown beside an incomplete or clashing pair"
+            assert not html_tables(at), "totals shown beside an incomplete or clashing pair"
             return
         rules = get_rules(at.segmented_control(key="rules").value)
         specs = {}
@@ -364,7 +387,7 @@ class LabMachine(RuleBasedStateMachine):
                 assert any("not dealt carte blanche" in str(e.value) for e in at.error)
         if flags["elder"] and flags["younger"]:  # 24 cards without a court: never dealt
             assert any("carte blanche" in plain(e.value) for e in at.error)
-            assert not at.table
+            assert not html_tables(at)
             return
         s = score_declarations(elder, younger, elder_blanche=flags["elder"],
                                younger_blanche=flags["younger"],
@@ -389,8 +412,8 @@ class LabMachine(RuleBasedStateMachine):
         # the verdicts
         for v in s.verdicts:
             title = {"point": "Point", "sequences": "Sequences", "sets": "Sets"}[v.category]
-            line = next(str(m.value) for m in at.markdown
-                        if str(m.value).startswith(f"**{title}** —"))
+            line = next(p for m in at.markdown for p in str(m.value).split("\n\n")
+                        if p.startswith(f"**{title}** —"))  # a paragraph each
             if v.winner is None:
                 assert "Nobody scores" in line, line
             else:
@@ -405,7 +428,7 @@ class LabMachine(RuleBasedStateMachine):
         assert [(int(x[2]), int(x[3]), int(x[4])) for x in rows] == [
             (e.points, e.elder_total, e.younger_total) for e in r.events]
         # the totals table: the same numbers as the tally
-        table = at.table[0].value
+        table = html_tables(at)[0]
         sheet = s.as_dict()
         for role in ROLES:
             col = table[WHO[role]]

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 import hypothesis.strategies as hst
+from apptest import html_tables
 from hypothesis import event
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from model_settings import model_settings
@@ -296,9 +297,9 @@ class LessonWidgets(RuleBasedStateMachine):
     def _check_point(self) -> None:
         text = self.at.text_input(key="lessons_point_hand").value
         if _hand(text) is None:
-            assert self.at.error and not self.at.table
+            assert self.at.error and not html_tables(self.at)
             return
-        rows = self.at.table[0].value.to_dict("records")
+        rows = html_tables(self.at)[0].to_dict("records")
         hand = tuple(c for r in rows for c in _card_names(str(r["cards"])))
         combos = analyse(hand)
         shown_suit = self.at.segmented_control(key="lessons_point_suit").value
@@ -467,13 +468,13 @@ class LessonWidgets(RuleBasedStateMachine):
         try:
             r = reckon(**scores, play=played.points, cards=played.cards, capot=played.capot)
         except ValueError:
-            assert self.at.error and not self.at.table
+            assert self.at.error and not html_tables(self.at)
             return
         events = r.events
         if not events:
             assert any("nothing to reckon" in i for i in _vals(self.at.info))
             return
-        tally = self.at.table[0].value.to_dict("records")
+        tally = html_tables(self.at)[0].to_dict("records")
         step = len(tally)
         assert f"**Step {step} of {len(events)}**" in self._markdown()
         for row, ev in zip(tally, events, strict=False):
@@ -534,7 +535,7 @@ class LessonWidgets(RuleBasedStateMachine):
         assert self.at.metric[0].label == f"{s.winner} wins the partie"
 
     def _check_differences(self) -> None:
-        scores = self.at.table[1].value.to_dict("records")
+        scores = html_tables(self.at)[1].to_dict("records")
         for row, (name, _) in zip(scores, PRESETS.items(), strict=True):
             d = DealState.from_record({
                 "rules": name, "elder": CAV["elder"].split(), "younger": CAV["younger"].split(),

@@ -36,6 +36,7 @@ from piquet.cards import DECK, Card, sort_cards
 from piquet.combos import pretty
 from store import Store, learner_key, make_engine, new_learner_id
 from ui.components.card_hand import selection_key
+from ui.components.payload import unpack
 from ui.progress.identity import TEST_COOKIE, TESTING_ENV
 from ui.stages.views import SHOWN, TEST_TAPS
 from words import PSEUDO
@@ -343,9 +344,7 @@ class StagePlayer(RuleBasedStateMachine):
         hands = [e for e in at.main.get("bidi_component")
                  if e.proto.component_name == "pq_card_hand"]
         if task.pick and not settled:
-            import json
-            data = json.loads(hands[0].proto.mixed.json if hands[0].proto.WhichOneof("data")
-                              == "mixed" else hands[0].proto.json)
+            data = unpack(hands[0].proto)
             assert [c["code"] for c in data["cards"]] == [str(c) for c in task.pick]
         elif task.pick:
             assert not hands and all(f'aria-label="{card_name(c)}"' in html

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest import open_page, texts
+from apptest import LAB_PANELS, html_tables, open_page, open_panels, texts
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # Cavendish's example, after the exchange
 YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
@@ -55,6 +55,7 @@ def test_card_in_both_hands_and_short_hand() -> None:
 def test_sinking_the_quatorze_changes_the_sets_verdict() -> None:
     at = open_page("lab", elder=ELDER, younger=YOUNGER)
     assert "Younger scores 17" in texts(at)
+    open_panels(at, "lab_sinking")
     sets = [s for s in at.selectbox if s.key and s.key.startswith("lab_sink_younger_")
             and "_set" in s.key]
     assert len(sets) == 2  # fourteen tens, three queens
@@ -80,11 +81,11 @@ def test_pasted_record_uses_its_own_preset() -> None:
                         ["QS", "AS"], ["JS", "10S"]]
 
     def play_and_total(rec: dict[str, object]) -> tuple[str, str]:
-        at = open_page("lab")
+        at = open_panels(open_page("lab"), "lab_record_open")
         at.text_area(key="lab_record_text").set_value(json.dumps(rec)).run()
         at.button(key="lab_load").click().run()
         assert not at.exception
-        sheet = at.table[-1].value  # the whole deal, from the record
+        sheet = html_tables(at)[-1]  # the whole deal, from the record
         return str(sheet.loc["Play", "Elder"]), at.segmented_control(key="rules").value
 
     play, preset = play_and_total(record)
@@ -97,7 +98,7 @@ def test_pasted_record_uses_its_own_preset() -> None:
 
 
 def test_broken_record_gives_a_message() -> None:
-    at = open_page("lab")
+    at = open_panels(open_page("lab"), "lab_record_open")
     at.text_area(key="lab_record_text").set_value('{"elder": ["AS"]').run()
     at.button(key="lab_load").click().run()
     assert any("not valid JSON" in str(e.value) for e in at.error)
@@ -124,7 +125,7 @@ def test_thirty_random_hand_pairs_typed_one_after_another_are_declared_in_full()
         at.text_input(key="lab_younger_text").set_value(younger).run()
         assert not at.exception
         want = score_declarations(parse_cards(elder), parse_cards(younger)).as_dict()
-        table = at.table[0].value
+        table = html_tables(at)[0]
         for role, col in (("elder", "Elder"), ("younger", "Younger")):
             assert int(table[col]["Total"]) == want[role]["total"], (elder, younger)
         assert "sunk" not in texts(at)
@@ -160,4 +161,42 @@ def test_a_card_in_both_hands_is_named_once() -> None:
     at.text_input(key="lab_elder_text").set_value(
         "10S JS 9S 8S AH KH QH JH 8H JC 9C KD").run()  # 10S is Younger's too
     both = [e for e in at.error if "in both hands" in str(e.value)]
-    assert len(both) == 1 and not at.table
+    assert len(both) == 1 and not html_tables(at)
+
+
+def test_the_panels_draw_their_widgets_only_while_open() -> None:
+    """The sinking and the record's paste box are drawn only while their expander is open
+    (most reruns never show them): shut, the page scores what was chosen, and the choices
+    and the pasted text come back when they are opened again."""
+    at = open_page("lab", elder=ELDER, younger=YOUNGER)
+    assert not [w for w in at.selectbox if w.key and w.key.startswith("lab_sink_")]
+    assert not [w for w in at.text_area if w.key == "lab_record_text"]
+    open_panels(at, *LAB_PANELS)
+    quatorze = next(s for s in at.selectbox if s.key and s.key.startswith("lab_sink_younger_")
+                    and s.key.endswith("_set0"))
+    key = quatorze.key
+    quatorze.set_value("").run()
+    at.text_area(key="lab_record_text").set_value('{"elder": ["AS"]}').run()
+    sunk = at.query_params["younger_declares"]
+    assert "Younger scores 3" in texts(at)  # three queens alone
+    for panel in LAB_PANELS:  # shut: the same scores, the same link
+        at.session_state[panel] = False
+    at.run()
+    assert not at.exception and not [w for w in at.selectbox if w.key == key]
+    assert "Younger scores 3" in texts(at) and at.query_params["younger_declares"] == sunk
+    at.text_input(key="lab_elder_text").set_value(ELDER.replace(",", " ")).run()  # a rerun
+    assert "Younger scores 3" in texts(at)
+    open_panels(at, *LAB_PANELS)
+    assert at.selectbox(key=key).value == ""  # as it was left
+    assert at.text_area(key="lab_record_text").value == '{"elder": ["AS"]}'
+    # a new hand while shut is declared in full, and so are the widgets when opened
+    for panel in LAB_PANELS:
+        at.session_state[panel] = False
+    at.run()
+    at.text_input(key="lab_younger_text").set_value(
+        "QS 10S 10H KC QC 10C AC AD QD JD 10D 8D").run()
+    assert "younger_declares" not in at.query_params
+    assert "Younger scores 17" in texts(at)
+    open_panels(at, "lab_sinking")
+    assert all(s.value for s in at.selectbox
+               if s.key and s.key.startswith("lab_sink_younger_") and "_set" in s.key)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from apptest import html_tables
 from streamlit.testing.v1 import AppTest
 
 from academy.rule_text import RuleFlag, rule_sentence
@@ -187,7 +188,7 @@ def test_completing_a_lesson_moves_the_progress_and_survives_a_page_switch() -> 
 
 def test_point_shows_the_pip_arithmetic_and_follows_the_suit_pills() -> None:
     at = open_lessons("point")
-    table = at.table[0].value
+    table = html_tables(at)[0]
     spades = table.iloc[0].to_dict()
     assert spades["length"] == 5
     assert spades["pip value"] == "11 + 10 + 10 + 10 + 8 = 49"
@@ -198,14 +199,14 @@ def test_point_shows_the_pip_arithmetic_and_follows_the_suit_pills() -> None:
     pills = next(p for p in at.pills if p.key and p.key.startswith("lessons_point_held_S"))
     pills.set_value([c for c in pills.value if str(c) != "AS"])
     run(at)
-    table = at.table[0].value
+    table = html_tables(at)[0]
     assert table.iloc[0]["length"] == 4
     assert table.iloc[0]["pip value"] == "10 + 10 + 10 + 8 = 38"
     assert "the point" in table.iloc[1][""]
     # show the hearts instead: the change to the spades is kept
     at.segmented_control(key="lessons_point_suit").set_value(Suit.HEARTS)
     run(at)
-    table = at.table[0].value
+    table = html_tables(at)[0]
     assert table.iloc[0]["length"] == 4
     assert any(p.key and p.key.startswith("lessons_point_held_H") for p in at.pills)
 
@@ -216,7 +217,7 @@ def test_mistyped_card_shows_an_error_naming_it() -> None:
     run(at)
     assert len(at.error) == 1
     assert "QQ" in str(at.error[0].value) and "not a card" in str(at.error[0].value)
-    assert not at.table  # no analysis of a bad hand, but the page is still there
+    assert not html_tables(at)  # no analysis of a bad hand, but the page is still there
     assert len(at.radio) == 3
 
 
@@ -329,7 +330,7 @@ def test_reckoning_example_one_ends_in_repique() -> None:
     assert not any("repique (+60)" in str(s.value) for s in at.success)
     _to_the_end(at)
     assert any("repique (+60)" in str(s.value) for s in at.success)
-    tally = at.table[0].value
+    tally = html_tables(at)[0]
     assert list(tally["reckoned"]) == ["point", "sequences", "sets", "repique"]
     assert list(tally["Elder"]) == [7, 29, 32, 92]
     assert "reaches 30" in tally.iloc[2]["note"]
@@ -338,13 +339,13 @@ def test_reckoning_example_one_ends_in_repique() -> None:
 
 def test_reckoning_steps_one_at_a_time() -> None:
     at = open_lessons("reckoning")
-    assert len(at.table[0].value) == 1
+    assert len(html_tables(at)[0]) == 1
     button(at, "Next step").click()
     run(at)
-    assert len(at.table[0].value) == 2
+    assert len(html_tables(at)[0]) == 2
     button(at, "Back").click()
     run(at)
-    assert len(at.table[0].value) == 1
+    assert len(html_tables(at)[0]) == 1
 
 
 @pytest.mark.parametrize(("preset", "elder"), [("britannica", 65), ("cavendish", 66)])
@@ -411,13 +412,13 @@ def test_partie_bad_totals_are_all_named_and_no_stale_result_stays() -> None:
 
 def test_differences_table_comes_from_the_presets() -> None:
     at = open_lessons("differences")
-    table = at.table[0].value
+    table = html_tables(at)[0]
     in_use = f"{preset_name('britannica')} (in use)"  # the names readers see
     assert in_use in table.columns
     row = table[table["rule"] == "Point for the last trick"].iloc[0]
     assert row[in_use] == "none"
     assert row[preset_name("cavendish")] == "+1 to the winner of trick 12"
-    scores = at.table[1].value
+    scores = html_tables(at)[1]
     assert list(scores["Elder: total"]) == [27, 28]
 
 
@@ -480,7 +481,7 @@ def test_reckoning_missed_pique_when_younger_captures_first() -> None:
     at.selectbox(key="lessons_reck_example").set_value("missed")
     run(at)
     _to_the_end(at)
-    tally = at.table[0].value
+    tally = html_tables(at)[0]
     assert list(tally["Elder"])[-2:] == [29, 29] and list(tally["Younger"])[-1] == 1
     assert any("No repique or pique" in str(i.value) for i in at.info)
     assert "Elder 29" in markdown_text(at) and "Younger 1" in markdown_text(at)
@@ -605,8 +606,8 @@ def _shown(at: AppTest) -> list[tuple[str, str]]:
     for kind in ("pills", "segmented_control"):
         for e in getattr(at, kind):
             out += [(f"{kind}.options", str(o)) for o in e.options]
-    for t in at.table:
-        out += [("table.cell", str(v)) for v in t.value.to_numpy().ravel()]
+    for t in html_tables(at):  # the tables' cells (ui.tables: HTML in Markdown)
+        out += [("table.cell", str(v)) for v in t.to_numpy().ravel()]
     out += [("metric.value", str(m.value)) for m in at.metric]
     out += [("progress", str(p.proto.text)) for p in at.get("progress")]
     out += [("toast", str(t.value)) for t in at.toast]

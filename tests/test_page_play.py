@@ -22,6 +22,7 @@ from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
 from piquet.declare import Answer
 from piquet.partie import Cut
+from ui.components.payload import unpack
 from ui.play.state import LOADED
 from ui.play.taps import DISCARD_HAND, TRICK_HAND
 from words import use_language
@@ -605,8 +606,7 @@ def _unwrapped(at: AppTest) -> list[tuple[str, str]]:
     for e in at.get("bidi_component"):  # the card hands: every screen-reader name
         if e.proto.component_name != "pq_card_hand":
             continue
-        raw = e.proto.mixed.json if e.proto.WhichOneof("data") == "mixed" else e.proto.json
-        data = json.loads(raw)
+        data = unpack(e.proto)
         found += [("card_hand.label", data["label"]), ("card_hand.hint", data["hint"]),
                   ("card_hand.full", data["full"])]
         for c in data["cards"]:

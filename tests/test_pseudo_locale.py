@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest import APP, TIMEOUT
+from apptest import APP, LAB_PANELS, TIMEOUT, open_panels
 from streamlit.testing.v1 import AppTest
 
 from ui.content import text
@@ -102,14 +102,18 @@ class _Texts(HTMLParser):
         super().__init__()
         self.out: list[str] = []
         self._skip = 0
+        self._skipped: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
+        # styles and scripts, and what is marked translate="no" (code: ui.tables.Notation)
+        if tag in ("style", "script") or ("translate", "no") in attrs:
             self._skip += 1
+            self._skipped.append(tag)
         self.out += [v for k, v in attrs if k in self.READ and v]
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script"):
+        if self._skipped and tag == self._skipped[-1]:
+            self._skipped.pop()
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
@@ -120,7 +124,8 @@ class _Texts(HTMLParser):
 def leftover_words(s: str) -> list[str]:
     """The words of ``s`` outside every ⟦…⟧ message: English left outside the catalogs.
 
-    HTML is read as a person reads it (text and aria labels, not tags, classes or styles);
+    HTML is read as a person reads it (text and aria labels, not tags, classes, styles or
+    what is marked ``translate="no"``);
     card codes (``QH``, ``10S``) and single letters (players ``A``/``B``, ranks) are notation.
 
     >>> leftover_words("⟦Elder: ⟦Five⟧⟧ 10H QS")
@@ -191,6 +196,9 @@ def test_every_page_as_it_opens(which: str) -> None:
 def test_lab() -> None:
     at = _open("lab")
     assert at.header, "the example hands show the declarations"
+    assert not unwrapped(at)
+    open_panels(at, *LAB_PANELS)  # the sinking and the record's paste box, drawn when open
+    assert at.text_area and any(s.key and s.key.startswith("lab_sink_") for s in at.selectbox)
     assert not unwrapped(at)
 
 

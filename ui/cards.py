@@ -3,6 +3,10 @@
 Every function here returns a single line of markup (no newline characters), because
 Streamlit's Markdown renderer ends an HTML block at a blank line. Show cards with
 :func:`show_cards` (``st.markdown(..., unsafe_allow_html=True)``); ``st.html`` strips SVG.
+:func:`show_cards` draws each face once per run, in an invisible sprite of SVG symbols
+(:func:`sprite_html`, the same text every run: Streamlit sends it by reference once the
+browser has it), and each card as a ``<use>`` of its symbol with its own name and marks;
+:func:`card_svg` and :func:`cards_row_html` (without ``use=True``) stay self-contained.
 
 Geometry: a card is drawn in a ``0 0 100 140`` viewBox (poker proportions, 5:7) and scaled
 to ``width`` pixels. Pips are path data in a ``0 0 100 100`` box, placed with
@@ -18,7 +22,8 @@ from collections.abc import Collection, Iterable
 import streamlit as st
 
 from piquet.cards import Card, Rank, Suit
-from words import _
+from ui.style import _first_call_this_run
+from words import _, language
 from words.cards import card_name
 
 __all__ = [
@@ -34,7 +39,11 @@ __all__ = [
     "card_label",
     "card_svg",
     "cards_row_html",
+    "ensure_sprite",
+    "labelled_row",
     "show_cards",
+    "sprite_html",
+    "symbol_id",
 ]
 
 # --------------------------------------------------------------------------- pips
@@ -109,15 +118,16 @@ def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _pip(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
-    """A pip ``size`` units wide with its top-left corner at (x, y)."""
-    return (
-        f'<path d="{PIP_PATHS[suit]}" fill="{colour}" '
-        f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})"/>'
-    )
+def _pip(suit: Suit, x: float, y: float, size: float, colour: str, ref: bool = False) -> str:
+    """A pip ``size`` units wide with its top-left corner at (x, y); with ``ref`` a ``<use>``
+    of the suit's path in :func:`sprite_html` (``#pq-p-S``) instead of the path itself."""
+    place = f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})"'
+    if ref:  # inside the face's <g fill=colour>: the colour comes from there
+        return f'<use href="#pq-p-{suit.value}" {place}/>'
+    return f'<path d="{PIP_PATHS[suit]}" fill="{colour}" {place}/>'
 
 
-def _index(card: Card, colour: str) -> str:
+def _index(card: Card, colour: str, ref: bool = False) -> str:
     """Rank letter and small pip for the top-left corner (the caller rotates a copy)."""
     cx = 12.5
     if card.rank is Rank.TEN:
@@ -130,10 +140,10 @@ def _index(card: Card, colour: str) -> str:
         text = (
             f'<text x="{cx}" y="22" text-anchor="middle" font-size="19">{card.rank.symbol}</text>'
         )
-    return text + _pip(card.suit, cx - 6, 27, 12, colour)
+    return text + _pip(card.suit, cx - 6, 27, 12, colour, ref)
 
 
-def _centre(card: Card, colour: str) -> str:
+def _centre(card: Card, colour: str, ref: bool = False) -> str:
     """The middle of the card: one large pip, or a framed panel for court cards."""
     if card.rank.is_court:
         tint = _TINT[colour]
@@ -143,10 +153,10 @@ def _centre(card: Card, colour: str) -> str:
             f'<rect x="28.5" y="32.5" width="43" height="75" rx="2.5" fill="none" '
             f'stroke="{colour}" stroke-width="0.6" stroke-opacity="0.6"/>'
             f'<text x="50" y="71" text-anchor="middle" font-size="34">{card.rank.symbol}</text>'
-            + _pip(card.suit, 39, 78, 22, colour)
+            + _pip(card.suit, 39, 78, 22, colour, ref)
         )
     size = 52 if card.rank is Rank.ACE else 40
-    return _pip(card.suit, 50 - size / 2, 70 - size / 2, size, colour)
+    return _pip(card.suit, 50 - size / 2, 70 - size / 2, size, colour, ref)
 
 
 def _back() -> str:
@@ -166,6 +176,42 @@ def _back() -> str:
     )
 
 
+_EDGE = (f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" '
+         f'fill="#ffffff" stroke="{_BORDER}" stroke-width="1.2"/>')
+"""The white card and its border."""
+
+
+def _face(card: Card | None, four_colour: bool, ref: str = "") -> str:
+    """The card itself in the ``0 0 100 140`` box: the white card and its border, then the
+    face (or the back); no wrapper, no marks. With ``ref`` (the symbol's id) the face of a
+    :func:`sprite_html` symbol: its pips are uses of the sprite's suit paths and the
+    upside-down index a ``<use>`` of the upright one (``{ref}-i``), drawn the same."""
+    parts = ['<use href="#pq-edge"/>' if ref else _EDGE]
+    if card is None:
+        parts.append(_back())
+    else:
+        colour = card_colour(card.suit, four_colour)
+        index = _index(card, colour, bool(ref))
+        turn = f'transform="rotate(180 {_W / 2:g} {_H / 2:g})"'
+        parts.append(
+            f'<g fill="{colour}" font-family="{FONT_FAMILY}" font-weight="bold">'
+            + (f'<g id="{ref}-i">{index}</g><use href="#{ref}-i" {turn}/>' if ref else
+               f"{index}<g {turn}>{index}</g>")
+            + f"{_centre(card, colour, bool(ref))}"
+            "</g>"
+        )
+    return "".join(parts)
+
+
+def symbol_id(card: Card, four_colour: bool = False) -> str:
+    """The id of ``card``'s symbol in :func:`sprite_html` (one per deck's colours).
+
+    >>> symbol_id(Card.of("10H")), symbol_id(Card.of("QC"), four_colour=True)
+    ('pq-2-10H', 'pq-4-QC')
+    """
+    return f"pq-{4 if four_colour else 2}-{card}"
+
+
 @functools.lru_cache(maxsize=8192)  # a pure function of its arguments; the same cards recur
 def _card_svg(
     card: Card | None,
@@ -176,10 +222,10 @@ def _card_svg(
     four_colour: bool,
     style: str = "",
     label: str = "",
+    use: bool = False,
 ) -> str:
     width = max(float(width), 8.0)
     height = width * CARD_ASPECT
-    colour = BLACK if card is None else card_colour(card.suit, four_colour)
     label = html.escape(label)
     parts: list[str] = [
         '<svg xmlns="http://www.w3.org/2000/svg" '
@@ -193,20 +239,10 @@ def _card_svg(
         '<g opacity="0.35">'
         if dim
         else "<g>",
-        f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" fill="#ffffff" '
-        f'stroke="{_BORDER}" stroke-width="1.2"/>',
+        # the card's own drawing, or a reference to it (the sprite on the page holds it)
+        f'<use href="#{symbol_id(card, four_colour)}"/>' if use and card is not None
+        else _face(card, four_colour),
     ]
-    if card is None:
-        parts.append(_back())
-    else:
-        index = _index(card, colour)
-        parts.append(
-            f'<g fill="{colour}" font-family="{FONT_FAMILY}" font-weight="bold">'
-            f"{index}"
-            f'<g transform="rotate(180 {_W / 2:g} {_H / 2:g})">{index}</g>'
-            f"{_centre(card, colour)}"
-            "</g>"
-        )
     if highlight:
         # 3 screen pixels whatever the scale; inset by half the stroke so it is not clipped.
         sw = 3 * _W / width
@@ -217,6 +253,36 @@ def _card_svg(
         )
     parts.append("</g></svg>")
     return "".join(parts)
+
+
+_SPRITE_CSS = ('[data-testid="stElementContainer"]:has(svg.pq-sprite),'
+               '.stElementContainer:has(svg.pq-sprite){display:none}')
+
+
+@functools.cache
+def sprite_html(four_colour: bool = False) -> str:
+    """The 32 faces as SVG symbols (ids :func:`symbol_id`) in an invisible ``<svg>``,
+    with the rule that takes its element out of the page's layout: ONE line of markup, the
+    same text on every run (so Streamlit sends it by reference once the browser has it).
+    :func:`show_cards` draws it before the first row of a run; a row made with
+    ``cards_row_html(..., use=True)`` points into it (``<use href="#pq-2-AS"/>``).
+
+    >>> sprite = sprite_html()
+    >>> sprite.count("<symbol "), 'id="pq-2-7C"' in sprite, "\\n" in sprite
+    (32, True, False)
+    """
+    from piquet.cards import DECK
+
+    paths = _EDGE.replace("<rect ", '<rect id="pq-edge" ', 1) + "".join(
+        f'<path id="pq-p-{suit.value}" d="{d}"/>' for suit, d in PIP_PATHS.items())
+    symbols = "".join(f'<symbol id="{symbol_id(c, four_colour)}" viewBox="0 0 {_W} {_H}">'
+                      f"{_face(c, four_colour, symbol_id(c, four_colour))}</symbol>"
+                      for c in DECK)
+    return (f"<style>{_SPRITE_CSS}</style>"
+            '<svg xmlns="http://www.w3.org/2000/svg" class="pq-sprite" aria-hidden="true" '
+            'focusable="false" width="0" height="0" '
+            'style="position:absolute;width:0;height:0;overflow:hidden">'
+            f"<defs>{paths}{symbols}</defs></svg>")
 
 
 def card_svg(
@@ -259,14 +325,24 @@ def cards_row_html(
     four_colour: bool = False,
     overlap: bool = False,
     caption: str | None = None,
+    use: bool = False,
 ) -> str:
     """A row of cards as ONE line of HTML: ``<div class="pq-cards">`` holding the SVGs in a
     wrapping flex row, then an optional caption (plain text, HTML-escaped) on its own line.
 
     ``highlight`` and ``dim`` are the cards to mark; ``overlap`` fans the cards so that each
-    covers about half of the one before.
+    covers about half of the one before. With ``use`` each card points to its symbol in
+    :func:`sprite_html` (some 200 bytes a card instead of a kilobyte), which must then be on
+    the page: :func:`show_cards` sees to it.
     """
-    cards = tuple(cards)
+    return _row_html(tuple(cards), float(width), frozenset(highlight), frozenset(dim),
+                     four_colour, overlap, caption, use, language())
+
+
+@functools.lru_cache(maxsize=2048)  # the same rows recur on every rerun of a page
+def _row_html(cards: tuple[Card, ...], width: float, highlight: frozenset[Card],
+              dim: frozenset[Card], four_colour: bool, overlap: bool, caption: str | None,
+              use: bool, lang: str) -> str:
     width = max(float(width), 8.0)
     shift = round(width * 0.52, 1)
     svgs = [
@@ -278,6 +354,7 @@ def cards_row_html(
             four_colour=four_colour,
             style=f"margin-left:-{_num(shift)}px" if overlap and i else "",
             label=card_name(card),
+            use=use,
         )
         for i, card in enumerate(cards)
     ]
@@ -310,7 +387,10 @@ def show_cards(
     overlap: bool = False,
     caption: str | None = None,
 ) -> None:
-    """Draw a row of cards in the app: :func:`cards_row_html` through ``st.markdown``."""
+    """Draw a row of cards in the app: :func:`cards_row_html` through ``st.markdown``, each
+    card pointing into the sprite of the 32 faces (:func:`sprite_html`), drawn before the
+    first row of each run."""
+    ensure_sprite(four_colour)
     st.markdown(
         cards_row_html(
             cards,
@@ -320,9 +400,25 @@ def show_cards(
             four_colour=four_colour,
             overlap=overlap,
             caption=caption,
+            use=True,
         ),
         unsafe_allow_html=True,
     )
+
+
+def ensure_sprite(four_colour: bool = False) -> None:
+    """Draw :func:`sprite_html` here unless this run has drawn it already: call it before a
+    row made with ``cards_row_html(..., use=True)`` that is drawn without :func:`show_cards`
+    (it takes no room on the page)."""
+    if _first_call_this_run(f"pq-sprite-{4 if four_colour else 2}"):
+        st.markdown(sprite_html(four_colour), unsafe_allow_html=True)
+
+
+def labelled_row(label: str, row: str) -> str:
+    """A line of Markdown then a row of cards, as ONE Markdown block (one element instead of
+    two), spaced as the two elements would be: the row in a block of its own
+    (``display:flow-root``), so that its top margin is not lost to the paragraph's."""
+    return f'{label}\n\n<div style="display:flow-root">{row}</div>'
 
 
 def card_label(card: Card, four_colour: bool = False) -> str:

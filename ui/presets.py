@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from academy.rule_text import RuleFlag, rule_sentence
 from piquet import PRESETS, Rules
+from ui.tables import Notation
 from words import _
 from words.names import preset_name, preset_source
 
@@ -23,10 +24,10 @@ def _labels() -> tuple[tuple[str, RuleFlag], ...]:
 def _rows(r: Rules) -> dict[str, str]:
     out = {_("Source"): preset_source(r.name)}
     out.update({label: rule_sentence(r, flag) for label, flag in _labels()})
-    out[_("In a link")] = f"?rules={r.name}"
+    out[_("In a link")] = Notation(f"?rules={r.name}")  # code, not language
     return out
 
 
 def presets_table() -> dict[str, dict[str, str]]:
-    """``{preset title: {option: value}}``, ready for ``st.table``."""
+    """``{preset title: {option: value}}``, ready for :func:`ui.tables.show_table`."""
     return {preset_name(r.name): _rows(r) for r in PRESETS.values()}

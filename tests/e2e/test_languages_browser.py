@@ -248,13 +248,15 @@ def test_the_lab_on_a_known_deal(page: Page, app_server: str, wait_for_app: Call
     expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text(bonus)
     # the speakers' small capitals follow the language's case rules (Turkish i → İ)
     expect(page.locator(".pq-dialogue")).to_have_attribute("lang", lang)
-    cells = page.get_by_test_id("stTable").locator("tr").evaluate_all(
+    cells = page.locator(".pq-table").first.locator("tr").evaluate_all(  # ui/tables.py
         "trs => trs.map(tr => [...tr.children].map(c => c.innerText.trim()))")
     assert cells[0][1:] == players
     assert {r[0]: r[1:] for r in cells[1:]} == {
         label: [str(totals[p][label]) for p in players] for label in totals[players[0]]}
     page.get_by_text(sinking).click()  # its pills in two columns, for the screenshots
-    expect(page.get_by_text(declares.replace("**", ""), exact=True)).to_be_visible()
+    # drawn by the rerun that opening it makes
+    expect(page.get_by_text(declares.replace("**", ""), exact=True)).to_be_visible(
+        timeout=TIMEOUT_MS)
     assert not english_left(page), english_left(page)
     at_every_width(page, wait_for_app, shot, other_shots, lang, "lab")
 

@@ -161,7 +161,12 @@ def test_frame_settings_kept_in_the_url_across_pages(
     for suit, ink in (("diamonds", BLUE), ("clubs", GREEN)):
         cards = page.locator(f"svg[aria-label$='of {suit}']")
         if cards.count():
-            assert ink in cards.first.inner_html()
+            # the card's markup, with its symbol's when it points into the sprite (ui.cards)
+            drawing: str = cards.first.evaluate(
+                "svg => { const u = svg.querySelector('use');"
+                " const ref = u && document.getElementById(u.getAttribute('href').slice(1));"
+                " return svg.innerHTML + (ref ? ref.innerHTML : ''); }")
+            assert ink in drawing
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 

@@ -31,6 +31,7 @@ import streamlit as st
 import streamlit.components.v2 as components_v2
 
 from store.ids import parse_learner_id
+from ui.components.payload import JS_READ, pack
 
 __all__ = [
     "COOKIE",
@@ -51,9 +52,10 @@ _WISH: Final = "_pq_learner_wish"  # this session's decision: an id, or "" for f
 _CONTAINER: Final = "pq-browser-store"
 _CSS: Final = f".st-key-{_CONTAINER}{{display:none}}"
 
-_JS: Final = """
+_JS: Final = JS_READ + """
 export default function (component) {
-    const { data, setStateValue } = component;
+    const { setStateValue } = component;
+    const data = pqData(component.data);
     if (!data || !data.name) {
         return;
     }
@@ -198,4 +200,4 @@ def browser_store() -> None:
         data["tentative"] = True
     st.html(f"<style>{_CSS}</style>")
     with st.container(key=_CONTAINER):
-        _renderer()(key=_WIDGET, data=data, on_learner_change=_noop)
+        _renderer()(key=_WIDGET, data=pack(data), on_learner_change=_noop)

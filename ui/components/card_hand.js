@@ -1,6 +1,7 @@
 // The card hand (ui/components/card_hand.py): a keyboard-operable row or fan of SVG cards.
 //
-// Python sends `data`: {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
+// Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
+// {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
 // mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq}. A tap (click,
 // touch, Space or Enter on the focused card) sends ONE trigger, "tap":
 // {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
@@ -184,7 +185,8 @@ function signature(data) {
 }
 
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
+  const data = pqData(component.data); // ui/components/payload.py
   const root = parentElement.querySelector(".pq-hand-root");
   if (!root || !data) {
     return undefined;

@@ -47,6 +47,7 @@ import streamlit.components.v2 as components_v2
 
 from piquet.cards import Card, parse_card
 from ui.cards import card_svg
+from ui.components.payload import JS_READ, pack
 from words import _, language, ngettext, use_language
 from words.cards import card_name
 
@@ -90,7 +91,7 @@ def _renderer() -> Any:
         COMPONENT_NAME,
         html=_HTML,
         css=(_HERE / "card_hand.css").read_text(encoding="utf-8"),
-        js=(_HERE / "card_hand.js").read_text(encoding="utf-8"),
+        js=JS_READ + (_HERE / "card_hand.js").read_text(encoding="utf-8"),
     )
 
 
@@ -369,7 +370,7 @@ def card_hand(
     }
     _renderer()(
         key=widget_key(key),
-        data=data,
+        data=pack(data),  # bytes: a dict would make Streamlit import pandas (payload.py)
         on_tap_change=card_hand_callback(key),
     )
     return chosen

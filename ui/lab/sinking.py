@@ -9,6 +9,13 @@
 The widgets' keys carry the hand's signature (:func:`hand_sig`): a different hand gets new
 widgets, which start "in full". That is the mechanism that keeps the sinking of an old hand
 from ever applying to a new one; :func:`forget_other_hands` drops the old keys.
+
+The widgets live in an expander that draws them only while it is open (most reruns of the
+Lab never show them), and Streamlit drops the state of a widget a run does not draw. So the
+choices are also *held* outside the widgets, per role with the hand's signature
+(:func:`held_spec`): every run that draws the widgets holds what they show, a link or a
+record seeds both, "Declare in full" and a new hand clear both; a run with the expander shut
+declares what is held, and the widgets drawn again start from it.
 """
 
 from __future__ import annotations
@@ -29,14 +36,18 @@ from words.errors import error_text
 
 __all__ = [
     "declaration_spec",
+    "forget_held",
     "forget_other_hands",
     "hand_sig",
+    "held_spec",
+    "held_values",
     "reset_to_full",
     "run_choices",
     "seed_sinking",
     "set_choices",
     "sinking_controls",
     "sinking_prefix",
+    "spec_from_values",
 ]
 
 NONE: Final = ""
@@ -69,6 +80,69 @@ def forget_other_hands(role: Role, hand: Sequence[Card] | None) -> None:
 def reset_to_full(role: Role, hand: Sequence[Card]) -> None:
     """Callback of "Declare in full"."""
     _drop_keys(sinking_prefix(role, hand) + "_")
+    forget_held(role)
+
+
+def _held_key(role: Role) -> str:
+    return f"_lab_sunk_{role}"  # not under the widgets' prefix: _drop_keys never drops it
+
+
+def forget_held(role: Role) -> None:
+    """Forget the choices held for ``role`` (a new hand: declared in full)."""
+    st.session_state.pop(_held_key(role), None)
+
+
+def _hold(role: Role, hand: Sequence[Card], values: Mapping[str, Any]) -> None:
+    st.session_state[_held_key(role)] = (hand_sig(hand), dict(values))
+
+
+def held_values(role: Role, hand: Sequence[Card]) -> dict[str, Any]:
+    """The widgets' values held for ``role``'s ``hand`` (by key suffix: ``psuit``,
+    ``pcards_H``, ``run0``, ``set1``); empty when nothing is held for this hand."""
+    held = st.session_state.get(_held_key(role))
+    if isinstance(held, tuple) and len(held) == 2 and held[0] == hand_sig(hand):
+        return dict(held[1])
+    return {}
+
+
+def held_spec(role: Role, hand: tuple[Card, ...]) -> dict[str, Any] | None:
+    """What ``role`` declares while the widgets are not drawn: the spec the held values make
+    (``None``: in full), exactly as :func:`sinking_controls` would return it."""
+    return spec_from_values(hand, held_values(role, hand))
+
+
+def spec_from_values(hand: tuple[Card, ...], values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The spec of the sinking widgets showing ``values`` (by key suffix); a widget without
+    a value shows its default, as drawn: the best suit, all its cards, each whole run and
+    set."""
+    combos = analyse(hand)
+    suits = [*_suits_held(hand), NONE]
+    best = combos.point.suit.value if combos.point else NONE
+    suit = values.get("psuit", best)
+    suit = suit if suit in suits else best
+    point: list[Card] = []
+    if suit:
+        by_suit = [c for c in hand if c.suit.value == suit]
+        chosen = values.get(f"pcards_{suit}", [str(c) for c in by_suit])
+        point = [c for c in by_suit if str(c) in (chosen or [])]
+    runs = [_choice(values.get(f"run{i}"), run_choices(run))
+            for i, run in enumerate(combos.sequences)]
+    sets = [_choice(values.get(f"set{i}"), set_choices(cs)) for i, cs in enumerate(combos.sets)]
+    return declaration_spec(combos, point, runs, sets)
+
+
+def _choice(value: Any, options: Sequence[str]) -> str:
+    return str(value) if value is not None and value in options else options[0]
+
+
+def _restore(role: Role, hand: Sequence[Card]) -> None:
+    """Put the held values back into the widgets' state (before they are drawn) when a run
+    did not draw them: the choices come back as they were."""
+    k = sinking_prefix(role, hand)
+    if f"{k}_psuit" in st.session_state:  # drawn in the last run: their own state holds
+        return
+    for suffix, value in held_values(role, hand).items():
+        st.session_state[f"{k}_{suffix}"] = value
 
 
 def run_choices(run: Run) -> list[str]:
@@ -136,27 +210,33 @@ def seed_sinking(role: Role, hand: Sequence[Card], spec: Mapping[str, Any] | Non
 
 def _write_widgets(role: Role, hand: Sequence[Card], decl: Declaration) -> None:
     combos = analyse(hand)
-    k = sinking_prefix(role, hand)
-    ss = st.session_state
+    values: dict[str, Any] = {}
     if decl.point is None:
-        ss[f"{k}_psuit"] = NONE
+        values["psuit"] = NONE
     else:
         suit = decl.point.suit.value
-        ss[f"{k}_psuit"] = suit
-        ss[f"{k}_pcards_{suit}"] = [str(c) for c in decl.point.cards]
+        values["psuit"] = suit
+        values[f"pcards_{suit}"] = [str(c) for c in decl.point.cards]
     for i, run in enumerate(combos.sequences):
         inside = [r for r in decl.sequences if set(r.cards) <= set(run.cards)]
         best = max(inside, key=lambda r: r.length, default=None)
-        ss[f"{k}_run{i}"] = format_cards(best.cards) if best else NONE
+        values[f"run{i}"] = format_cards(best.cards) if best else NONE
     for i, cs in enumerate(combos.sets):
         mine = next((s for s in decl.sets if s.rank is cs.rank), None)
-        ss[f"{k}_set{i}"] = format_cards(mine.cards) if mine else NONE
+        values[f"set{i}"] = format_cards(mine.cards) if mine else NONE
+    k = sinking_prefix(role, hand)
+    for suffix, value in values.items():
+        st.session_state[f"{k}_{suffix}"] = value
+    _hold(role, hand, values)
 
 
 def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, Any] | None:
-    """Draw the sinking widgets for one hand; return its spec (``None``: in full)."""
+    """Draw the sinking widgets for one hand (from the held choices when the last run did
+    not draw them) and hold what they show; return its spec (``None``: in full)."""
     combos = analyse(hand)
     k = sinking_prefix(role, hand)
+    _restore(role, hand)
+    values: dict[str, Any] = {}
 
     def show(code: str) -> str:
         return " ".join(c.pretty for c in parse_cards(code))
@@ -177,6 +257,7 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
         _("Elder's point: the suit") if elder else _("Younger's point: the suit"),
         [*suits, NONE], index=[*suits, NONE].index(best), key=f"{k}_psuit",
         format_func=suit_label)
+    values["psuit"] = suit or NONE
     point: list[Card] = []
     if suit:
         codes = [str(c) for c in by_suit[suit]]
@@ -184,6 +265,7 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
             _("Elder's point: the cards declared") if elder else
             _("Younger's point: the cards declared"), codes, selection_mode="multi",
             default=codes, key=f"{k}_pcards_{suit}", format_func=show)
+        values[f"pcards_{suit}"] = list(chosen or [])
         point = [c for c in by_suit[suit] if str(c) in (chosen or [])]
     labels: dict[str, str] = {NONE: _("Not declared")}
     runs: list[str] = []
@@ -210,6 +292,9 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
                                    set=combination_name(cs, start=False)), opts,
                                  key=f"{k}_set{i}",
                                  format_func=labels.__getitem__) or NONE)
+    values.update({f"run{i}": r for i, r in enumerate(runs)})
+    values.update({f"set{i}": x for i, x in enumerate(sets)})
+    _hold(role, hand, values)
     spec = declaration_spec(combos, point, runs, sets)
     st.button(_("Declare in full"), key=f"lab_full_{role}", on_click=reset_to_full,
               args=(role, hand), disabled=spec is None, icon=":material/done_all:")

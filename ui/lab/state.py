@@ -31,7 +31,7 @@ from piquet.cards import DECK, cards_mask, format_cards, sort_cards
 from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
-from ui.lab.sinking import forget_other_hands, hand_sig, seed_sinking
+from ui.lab.sinking import forget_held, forget_other_hands, hand_sig, seed_sinking
 from ui.links import page_url
 from ui.settings import preset_label, set_rules
 from words import _, ngettext
@@ -168,6 +168,7 @@ def sync_sinking(role: Role, hand: tuple[Card, ...] | None) -> None:
         return
     ss[f"lab_sig_{role}"] = sig
     forget_other_hands(role, hand)
+    forget_held(role)  # a hand that changes is declared in full, unless the step said how
     if hand is not None and pending is not None and pending[0] == sig:
         problem = seed_sinking(role, hand, pending[1], who(role))
         if problem:

@@ -3,20 +3,33 @@ reckoning as a running tally that ends with Elder's first lead, and the totals."
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 import streamlit as st
 
-from piquet import Card, DealRecord, DeclarationScore, Rules, reckon, score_record
+from piquet import (
+    Card,
+    DealRecord,
+    DeclarationScore,
+    Rules,
+    get_rules,
+    reckon,
+    score_declarations,
+    score_record,
+)
 from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
 from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
 from piquet.record import SHEET_KEYS
-from ui.cards import show_cards
+from ui.cards import cards_row_html, ensure_sprite, labelled_row
+from ui.dialogue import dialogue_html
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
+from ui.tables import show_table, table_html
 from ui.text import md_escape
-from words import _, ngettext
+from words import _, language, ngettext
 from words.declarations import answer_text, combination_name, verdict_text
 from words.errors import error_text
 from words.play import trick_text
@@ -46,8 +59,27 @@ def _declared_as(combo: Point | Run | CardSet, decl: Declaration) -> str:
         combination_name(x) for x in inside))
 
 
-def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
-    """One hand with the cards that score highlighted, then each combination on its cards."""
+@functools.lru_cache(maxsize=256)
+def scored(elder: tuple[Card, ...], younger: tuple[Card, ...], elder_blanche: bool,
+           younger_blanche: bool, elder_declares: str | None, younger_declares: str | None,
+           rules: str) -> DeclarationScore:
+    """:func:`piquet.score_declarations` of these hands, flags, declarations (each the JSON
+    text of its spec, or ``None``: in full) and preset — the same object for the same
+    inputs, so that what is drawn from it is made once (the functions below cache on it).
+    Raises what the engine raises (``ValueError``), which is not cached."""
+    return score_declarations(
+        elder, younger, elder_blanche=elder_blanche, younger_blanche=younger_blanche,
+        elder_declares=json.loads(elder_declares) if elder_declares else None,
+        younger_declares=json.loads(younger_declares) if younger_declares else None,
+        rules=get_rules(rules))
+
+
+@functools.lru_cache(maxsize=512)
+def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
+              lang: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """What :func:`holdings` draws, made once per score, view and language: the title, the
+    hand's row, the captions under it, and each combination (with its cards unless
+    ``present``)."""
     i = 0 if role == "elder" else 1
     hand = score.elder if role == "elder" else score.younger
     combos = score.combinations[i]
@@ -57,42 +89,75 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
         if v.winner == role:
             for c in v.scored:
                 scoring.update(c.cards)
-    st.markdown(_("**{who}** · {points} from declarations", who=who(role),
-                  points=score.total(role)))
-    with st.container(key=f"lab_{role}_pq_present_cards" if present else None):
-        show_cards(hand, width=52, highlight=frozenset(scoring), four_colour=four_colour(),
-                   overlap=present)
+    title = _("**{who}** · {points} from declarations", who=who(role), points=score.total(role))
+    row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
+                         overlap=present, use=True)
+    captions: list[str] = []
     if scoring:
-        st.caption(_("The highlighted cards are the ones that score."))
+        captions.append(_("The highlighted cards are the ones that score."))
     rows: list[tuple[str, Point | Run | CardSet]] = []
     if combos.point:
         rows.append((_("Point"), combos.point))
     rows += [(_("Sequence"), r) for r in combos.sequences]
     rows += [(_("Set"), s) for s in combos.sets]
     if not rows:
-        st.caption(_("No combination to declare."))
+        captions.append(_("No combination to declare."))
+    blocks: list[str] = []
     for label, combo in rows:
         what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
                          pips=combo.pips) if isinstance(combo, Point) else combination_name(combo))
         # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
-        st.markdown(_("{category}: **{combination}**, worth {score}{declared}", category=label,
-                      combination=what, score=combo.score,
-                      declared=_declared_as(combo, decl)))
-        if not present:
-            show_cards(combo.cards, width=42, four_colour=four_colour())
+        line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
+                 combination=what, score=combo.score, declared=_declared_as(combo, decl))
+        blocks.append(line if present else labelled_row(
+            line, cards_row_html(combo.cards, width=42, four_colour=colours, use=True)))
+    return title, row, tuple(captions), tuple(blocks)
 
 
-def verdict_lines(score: DeclarationScore) -> None:
+def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
+    """One hand with the cards that score highlighted, then each combination on its cards
+    (in presentation mode the hand alone, in a container the projector's CSS enlarges)."""
+    colours = four_colour()
+    title, row, captions, blocks = _holdings(score, role, present, colours, language())
+    ensure_sprite(colours)
+    if present:
+        st.markdown(title)
+        with st.container(key=f"lab_{role}_pq_present_cards"):
+            st.markdown(row, unsafe_allow_html=True)
+    else:
+        st.markdown(labelled_row(title, row), unsafe_allow_html=True)
+    for caption in captions:
+        st.caption(caption)
+    for block in blocks:
+        st.markdown(block, unsafe_allow_html=not present)
+
+
+@functools.lru_cache(maxsize=256)
+def _verdicts(score: DeclarationScore, lang: str) -> str:
     titles = {"point": _("Point"), "sequences": _("Sequences"), "sets": _("Sets")}
+    lines = []
     for v in score.verdicts:
         verdict = (_("Elder scores {points}", points=v.points) if v.winner == "elder" else
                    _("Younger scores {points}", points=v.points) if v.winner == "younger" else
                    _("Nobody scores"))
         # TRANSLATORS: {answer} is Younger's answer to the call ("Good.", "Not good.", "Equal.").
         answer = _(" · Younger answers *{answer}*", answer=answer_text(v.reply)) if v.reply else ""
-        st.markdown(_("**{category}** — {verdict}{answer}  \n{explanation}",
-                      category=titles[v.category], verdict=verdict, answer=answer,
-                      explanation=verdict_text(v)))
+        lines.append(_("**{category}** — {verdict}{answer}  \n{explanation}",
+                       category=titles[v.category], verdict=verdict, answer=answer,
+                       explanation=verdict_text(v)))
+    return "\n\n".join(lines)
+
+
+def verdict_lines(score: DeclarationScore) -> None:
+    """Each category's verdict and its reason: one paragraph each, in one Markdown block
+    (spaced as separate elements would be)."""
+    st.markdown(_verdicts(score, language()))
+
+
+@functools.lru_cache(maxsize=256)
+def dialogue(score: DeclarationScore, lang: str) -> str:
+    """The declarations' dialogue as HTML (:func:`ui.dialogue.dialogue_html`), made once."""
+    return dialogue_html(score.dialogue)
 
 
 def chance(score: DeclarationScore) -> PiqueChance:
@@ -105,6 +170,11 @@ def chance(score: DeclarationScore) -> PiqueChance:
 def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
     """The reckoning order as a running tally ending with Elder's first lead (a Markdown
     table), the sentence on repique and pique, and whether a bonus was scored."""
+    return _reckoning_table(score, language())
+
+
+@functools.lru_cache(maxsize=256)
+def _reckoning_table(score: DeclarationScore, lang: str) -> tuple[str, str, bool]:
     by_cat = {c: (score.score("elder", c), score.score("younger", c))
               for c in ("blanche", "point", "sequences", "sets")}
     r = reckon(**by_cat, play=["elder"])
@@ -152,9 +222,16 @@ def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
         c.needed, points=c.elder_after_lead)
 
 
+@functools.lru_cache(maxsize=256)
+def totals_html(score: DeclarationScore, lang: str) -> str:
+    """:func:`totals_table` as the HTML :func:`ui.tables.show_table` draws, made once."""
+    return table_html(totals_table(score))
+
+
 def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
     """The declarations' totals per player, then Elder's first lead and the pique it may
-    bring, with readable row labels (for ``st.table``): the same numbers as the tally."""
+    bring, with readable row labels (for :func:`ui.tables.show_table`): the same numbers as
+    the tally."""
     sheet = score.as_dict()
     pique = 30 if chance(score).outlook is PiqueOutlook.ON_FIRST_LEAD else 0
     out: dict[str, dict[str, int]] = {}
@@ -192,8 +269,8 @@ def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                _("{played} of 12 tricks played · rules: {preset}", played=played,
                  preset=preset_label(rules.name)))
     sheet = score.as_dict()
-    st.table({who(role): {sheet_label(k): sheet[role][k] for k in (*SHEET_KEYS, "total")}
-              for role in ROLES})
+    show_table({who(role): {sheet_label(k): sheet[role][k] for k in (*SHEET_KEYS, "total")}
+                for role in ROLES})
     st.caption(bonus_text(score.reckoning))
     with st.expander(_("Trick by trick")):
         for trick in score.play.tricks:

@@ -325,7 +325,8 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
     c1, c2, c3 = st.columns(3)
     c1.download_button(_("Download this deal (JSON)"), json.dumps(deal.record(), indent=1),
                        file_name=f"piquet-deal-{deal.seed}.json", mime="application/json",
-                       key="play_download", icon=":material/download:")
+                       key="play_download", icon=":material/download:",
+                       on_click="ignore")  # a download needs no rerun
     c2.button(_("Replay it step by step"), key="play_replay", on_click=_on_replay_deal,
               icon=":material/slideshow:")
     partie: Partie = _ss()[K_PARTIE]

@@ -321,7 +321,8 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
         st.download_button(_("Download this deal record (JSON)"),
                            json.dumps(w.score.record.to_json(), indent=1),
                            file_name=f"{sc.name or 'deal'}.json", mime="application/json",
-                           key="wt_download", icon=":material/download:")
+                           key="wt_download", icon=":material/download:",
+                           on_click="ignore")  # a download needs no rerun
     if not present and sc.summary and step.number != n:
         with st.expander(_("What this deal shows")):
             st.markdown(md_escape(sc.summary))

@@ -9,6 +9,7 @@ from piquet.deal import DealState
 from ui.lessons.common import SMALL_WIDTH, card_names, draw_cards, faces_down
 from ui.lessons.state import new_seed
 from ui.settings import current_rules
+from ui.tables import show_rows_table
 from words import _
 from words.names import role_name
 
@@ -51,6 +52,6 @@ def deal_widget() -> None:
             for who, dealt in ((elder, d.elder_dealt), (younger, d.younger_dealt)):
                 rows.append({_("batch"): len(rows) + 1, to: who,
                              _("cards"): card_names(dealt[n:n + batch])})
-        st.table(rows, hide_index=True)
+        show_rows_table(rows)
         st.caption(_("Deal number {seed}. The same number always gives the same cards.",
                      seed=seed))

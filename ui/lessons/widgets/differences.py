@@ -10,6 +10,7 @@ from piquet.deal import DealState
 from piquet.rules import PRESETS, Rules
 from ui.lessons.common import cavendish_deal
 from ui.settings import current_rules
+from ui.tables import show_rows_table
 from words import _
 from words.names import preset_name, preset_source
 
@@ -70,7 +71,7 @@ def differences_widget() -> None:
     """The two presets side by side (from the engine's Rules objects), and one real deal
     scored under each."""
     rules = current_rules()
-    st.table(_rule_rows(rules), hide_index=True)
+    show_rows_table(_rule_rows(rules))
     st.markdown(_("**One deal, two presets.** Cavendish's worked deal (lessons 2 and 9), "
                   "scored by the engine under each preset:"))
     record = cavendish_deal().to_json()
@@ -83,4 +84,4 @@ def differences_widget() -> None:
                            _("Younger: total"): sheet["younger"]["total"],
                            _("point for last"): _("yes") if preset.last_trick_point
                            else _("no")})
-    st.table(score_rows, hide_index=True)
+    show_rows_table(score_rows)

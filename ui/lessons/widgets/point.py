@@ -16,6 +16,7 @@ from ui.lessons.common import (
     hand_input,
     sum_text,
 )
+from ui.tables import show_rows_table
 from words import _, ngettext
 from words.cards import suit_name
 
@@ -83,7 +84,7 @@ def point_widget() -> None:
             _("pip value"): sum_text([c.rank.pips for c in p.cards]),
             "": _("◀ the point") if best is not None and p == best else "",
         })
-    st.table(rows, hide_index=True)
+    show_rows_table(rows)
     if best is None:
         st.info(_("No cards, no point."))
         return

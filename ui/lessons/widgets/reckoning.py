@@ -14,6 +14,7 @@ from piquet.rules import Rules
 from ui.lessons.common import crc, preset_note, show_error
 from ui.lessons.state import set_value
 from ui.settings import current_rules
+from ui.tables import show_rows_table
 from words import _
 from words.names import role_name
 from words.reckoning import bonus_text, event_name, sheet_label
@@ -155,19 +156,12 @@ def _tally(events: Sequence[ScoreEvent], upto: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _styled(rows: list[dict[str, Any]], events: Sequence[ScoreEvent]) -> Any:
-    """The tally of ``events`` as a pandas Styler: bonus rows in gold, the 30th point in
-    bold."""
-    import pandas as pd  # type: ignore[import-untyped]
-
+def _row_styles(rows: list[dict[str, Any]], events: Sequence[ScoreEvent]) -> list[str]:
+    """The tally's look, row by row: bonus rows in gold, the 30th point in bold."""
     note = _columns()["note"]
-
-    def paint(row: Any) -> list[str]:
-        if events[int(row.name)].category in ("repique", "pique"):
-            return ["background-color: rgba(242, 183, 5, 0.28); font-weight: 700"] * len(row)
-        return ["font-weight: 700" if row[note] else ""] * len(row)
-
-    return pd.DataFrame(rows).style.apply(paint, axis=1).hide(axis="index")
+    return ["background-color: rgba(242, 183, 5, 0.28); font-weight: 700"
+            if events[i].category in ("repique", "pique") else
+            "font-weight: 700" if row[note] else "" for i, row in enumerate(rows)]
 
 
 def reckoning_widget() -> None:
@@ -213,7 +207,8 @@ def reckoning_widget() -> None:
             _("{who}: **{total}** (30 reached)", who=role_name(role), total=total)
             if total >= 30 else
             _("{who}: **{total}** of 30", who=role_name(role), total=total)))
-    st.table(_styled(_tally(events, step), events))
+    tally = _tally(events, step)
+    show_rows_table(tally, row_styles=_row_styles(tally, events))
     if step < n:
         st.caption(_("Step on to the end to see whether a repique or pique is made."))
         return
