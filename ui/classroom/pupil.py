@@ -156,12 +156,14 @@ def _refused(refused: ClassRefused) -> None:
             ss[state.K_ROUND] = kept
         state.say("info", state.refusal_text(refused))
         ss.pop(_REFUSED, None)
+        ss[state.K_RERUN_APP] = True  # the message is drawn at the page's top
         return
     if refused.refusal is Refusal.GONE:
         joined = ss.get(state.K_CLASS)
         state.forget_pupil()
         ss[_GONE] = joined.code if isinstance(joined, ClassInfo) else None
         state.say("error", state.refusal_text(refused))
+        ss[state.K_RERUN_APP] = True  # the join box and the message: the whole page
         return
     ss[_REFUSED] = state.refusal_text(refused)
 
@@ -397,6 +399,17 @@ def _end(r: ClassRound) -> None:
                 stage_explanation(task)
 
 
+@st.fragment
+def _round_part() -> None:
+    """The round, rerun alone on a pupil's every change, tap, Check and Next (the page's
+    frame is not drawn again for them); the whole page when a step changed more than the
+    round (:data:`state.K_RERUN_APP`: the class gone, a message for the page's top)."""
+    ss = st.session_state
+    if ss.pop(state.K_RERUN_APP, False) or state.K_ROUND not in ss:
+        st.rerun(scope="app")
+    _round_view(ss[state.K_CLASS])
+
+
 def _round_view(info: ClassInfo) -> None:
     ss = st.session_state
     r = _round()
@@ -437,4 +450,4 @@ def pupil_view(raw: str) -> None:
         return
     if info.closed:
         st.info(state.refusal_text(ClassRefused(Refusal.CLOSED)), icon=":material/lock:")
-    _round_view(st.session_state[state.K_CLASS])
+    _round_part()
