@@ -145,6 +145,7 @@ class Figures:
     last_check: float | None = None
     round_s: float = 0.0
     cpu_s: float | None = None
+    client_cpu_s: float | None = None
 
     def error(self, what: str) -> None:
         self.errors.append(what)
@@ -497,6 +498,9 @@ def report(fig: Figures, args: argparse.Namespace, db: str, rows: int, page: str
             fig.refreshes)
         print(f"  server CPU time {fig.cpu_s:.1f} s for {reruns} runs "
               f"({fig.cpu_s / max(reruns, 1) * 1000:.1f} ms a run)")
+    if fig.client_cpu_s is not None:
+        print(f"  the client's CPU time {fig.client_cpu_s:.1f} s (niceness "
+              f"{args.client_nice}: the server first)")
     print(f"  server peak memory (VmHWM): "
           f"{'-' if peak_kb is None else f'{peak_kb / 1024:.0f} MB'}")
     print(f"  the teacher's last dashboard: {page}")
@@ -531,6 +535,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--server-option", action="append", default=[], metavar="--OPT=VALUE",
                     help="passed to `streamlit run`, e.g. --server-option=--runner.postScriptGC"
                          "=false")
+    ap.add_argument("--client-nice", type=int, default=10, metavar="N",
+                    help="the client's niceness once the server runs (default 10; 0 to "
+                         "compete with the server on equal terms): its 30 browsers would "
+                         "be on 30 other machines")
     db = ap.add_mutually_exclusive_group()
     db.add_argument("--database-url", help="the app's database (default: a throw-away "
                                            "SQLite folder)")
@@ -545,7 +553,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                "PIQUET_CLASS_MAX_PUPILS": str(max(60, args.pupils))}
         with streamlit_server(args.app, cwd=ROOT, env=env,
                               options=args.server_option) as server:
+            if args.client_nice:
+                os.nice(args.client_nice)  # the server, started before, keeps its priority
+            client_cpu = time.process_time()
             fig, key, teacher = asyncio.run(_run(server, args))
+            fig.client_cpu_s = time.process_time() - client_cpu
             peak = server.peak_kb()
             load = os.getloadavg()
             _log_errors(server.log_tail(10_000), fig)
