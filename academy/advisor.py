@@ -92,8 +92,9 @@ class _Dist(Mapping[int, Fraction]):
 
     __slots__ = ("_counts", "_total")
 
-    def __init__(self, counts: Mapping[int, int], total: int) -> None:
-        self._counts: tuple[tuple[int, int], ...] = tuple(sorted(counts.items()))
+    def __init__(self, counts: tuple[tuple[int, int], ...], total: int) -> None:
+        self._counts = counts
+        """(key, draws), keys ascending."""
         self._total = total
 
     def __getitem__(self, key: int) -> Fraction:
@@ -255,91 +256,26 @@ def discard_sizes(role: str, left: int, rules: Rules) -> range:
 # --- exact chances ----------------------------------------------------------------------
 
 
-def _coef(polys: list[list[int]], n: int) -> int:
-    """The coefficient of x**n in the product of the polynomials (coefficient lists)."""
-    acc = [1] + [0] * n
-    for p in polys:
-        nxt = [0] * (n + 1)
-        for i, a in enumerate(acc):
-            if a:
-                for j in range(min(len(p), n + 1 - i)):
-                    if p[j]:
-                        nxt[i + j] += a * p[j]
-        acc = nxt
-    return acc[n]
+def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]:
+    """The exact chances of every discard (see :mod:`academy.advisor_exact`)."""
+    import numpy as np
 
+    from academy.advisor_exact import exact_counts
 
-class _Exact:
-    """Per-hand tables for the exact chances of any discard: a draw of ``n`` cards splits by
-    suit (rank) with weights ``prod C(unseen in it, drawn from it)``, so each figure is the
-    coefficient of ``x**n`` in a product of per-suit (per-rank) polynomials."""
-
-    def __init__(self, hand_mask: int) -> None:
-        self.unseen = [(~hand_mask >> 8 * s) & 255 for s in range(4)]
-        self.m = [u.bit_count() for u in self.unseen]
-        # unseen cards of each rank; sevens to nines lumped
-        self.rank_unseen = [4 - (hand_mask & (0x01010101 << r)).bit_count() for r in range(8)]
-        self.low_unseen = sum(self.rank_unseen[:3])
-        court_unseen = [((~hand_mask & COURT_MASK) >> 8 * s & 255).bit_count()
-                        for s in range(4)]
-        self.plain_unseen = [m - c for m, c in zip(self.m, court_unseen, strict=True)]
-        self._seq_cache: dict[tuple[int, int], list[list[int]]] = {}
-        self._subsets: list[list[list[int]]] = []
-        for s in range(4):
-            u = self.unseen[s]
-            bits = [1 << r for r in range(8) if u >> r & 1]
-            by_size: list[list[int]] = [[] for _ in range(6)]
-            for j in range(min(5, len(bits)) + 1):
-                for combo in combinations(bits, j):
-                    by_size[j].append(sum(combo))
-            self._subsets.append(by_size)
-
-    def _seq_table(self, s: int, kept: int) -> list[list[int]]:
-        """``t[L][j]``: draws of ``j`` cards of suit ``s`` whose best run is at most ``L``."""
-        key = (s, kept)
-        found = self._seq_cache.get(key)
-        if found is None:
-            found = [[0] * 6 for _ in range(9)]
-            for j, subs in enumerate(self._subsets[s]):
-                for d in subs:
-                    length = SEQ_KEY[kept | d] >> 3
-                    for L in range(length, 9):
-                        found[L][j] += 1
-            self._seq_cache[key] = found
-        return found
-
-    def chances(self, kept_mask: int, n: int) -> Chances:
-        total = comb(20, n)
-        kept = [kept_mask >> 8 * s & 255 for s in range(4)]
-        lengths = [k.bit_count() for k in kept]
-        cum_point = []
-        for L in range(9):
-            polys = [[comb(self.m[s], j) if lengths[s] + j <= L else 0 for j in range(n + 1)]
-                     for s in range(4)]
-            cum_point.append(_coef(polys, n))
-        tables = [self._seq_table(s, kept[s]) for s in range(4)]
-        cum_seq = [_coef([tables[s][L] for s in range(4)], n) for L in range(9)]
-        point = {L: cum_point[L] - cum_point[L - 1] for L in POINT_LENGTHS}
-        seq = {0: cum_seq[2]} | {L: cum_seq[L] - cum_seq[L - 1] for L in SEQUENCE_LENGTHS[1:]}
-        low = [comb(self.low_unseen, j) for j in range(n + 1)]
-        counts = [(kept_mask & (0x01010101 << r)).bit_count() for r in range(8)]
-        no_q = [low] + [[comb(self.rank_unseen[r], j) if counts[r] + j != 4 else 0
-                         for j in range(n + 1)] for r in range(3, 8)]
-        no_t = [low] + [[comb(self.rank_unseen[r], j) if counts[r] + j != 3 else 0
-                         for j in range(n + 1)] for r in range(3, 8)]
-        if kept_mask & COURT_MASK:
-            blanche = 0
-        else:
-            blanche = _coef([[comb(self.plain_unseen[s], j) for j in range(n + 1)]
-                             for s in range(4)], n)
-        return Chances(
-            draws=total,
-            point_length=_Dist(point, total),
-            best_sequence=_Dist(seq, total),
-            quatorze=Fraction(total - _coef(no_q, n), total),
-            trio=Fraction(total - _coef(no_t, n), total),
-            carte_blanche=Fraction(blanche, total),
-        )
+    c = exact_counts(dealt, np.array(kept, dtype=np.int64), np.array(drawn, dtype=np.int64))
+    point, seq = c["point"], c["sequence"]
+    point_rows = (point[:, 3:9] - point[:, 2:8]).tolist()
+    seq_rows = np.concatenate([seq[:, 2:3], seq[:, 3:9] - seq[:, 2:8]], axis=1).tolist()
+    no_q, no_t, blanche = c["no_quatorze"].tolist(), c["no_trio"].tolist(), c["blanche"].tolist()
+    totals = [comb(20, n) for n in range(max(drawn, default=0) + 1)]
+    return [Chances(draws=totals[n],
+                    point_length=_Dist(tuple(zip(POINT_LENGTHS, p, strict=True)), totals[n]),
+                    best_sequence=_Dist(tuple(zip(SEQUENCE_LENGTHS, q, strict=True)), totals[n]),
+                    quatorze=Fraction(totals[n] - nq, totals[n]),
+                    trio=Fraction(totals[n] - nt, totals[n]),
+                    carte_blanche=Fraction(b, totals[n]))
+            for n, p, q, nq, nt, b in zip(drawn, point_rows, seq_rows, no_q, no_t, blanche,
+                                          strict=True)]
 
 
 # --- risks and reasons -------------------------------------------------------------------
@@ -349,88 +285,117 @@ def _suit_cards(mask: int, s: int) -> tuple[Card, ...]:
     return tuple(DECK[8 * s + r] for r in range(7, -1, -1) if mask >> (8 * s + r) & 1)
 
 
-def _unguarded(mask: int) -> int:
-    """The kings and queens of a mask with fewer cards below them in their suit than higher
-    cards they lack."""
-    out = 0
-    for s in range(4):
-        p = mask >> 8 * s & 255
-        for r in (Rank.KING, Rank.QUEEN):
-            if p >> r & 1:
-                lacking = sum(1 for h in range(r + 1, 8) if not p >> h & 1)
-                below = (p & ((1 << r) - 1)).bit_count()
-                if below < lacking:
-                    out |= 1 << (8 * s + r)
-    return out
-
-
-def _runs_masks(mask: int) -> list[tuple[int, int]]:
-    """(suit, run mask) of every maximal run of three or more."""
-    out = []
-    for s in range(4):
-        for length, top in SUIT_RUNS[mask >> 8 * s & 255]:
-            run = ((1 << length) - 1) << (top - length + 1)
-            out.append((s, run << 8 * s))
-    return out
-
-
-def _set_masks(mask: int) -> list[int]:
-    """The cards of every trio and quatorze (tens and higher), best first."""
-    out = []
-    for r in (7, 6, 5, 4, 3):
-        m = mask & (0x01010101 << r)
-        if m.bit_count() >= 3:
-            out.append(m)
-    out.sort(key=lambda m: m.bit_count(), reverse=True)
-    return out
-
-
 def _cards(mask: int) -> tuple[Card, ...]:
     return sort_cards(DECK[i] for i in range(32) if mask >> i & 1)
 
 
+def _unguarded(p: int) -> int:
+    """The king and queen of a suit pattern with fewer cards below them than higher cards
+    they lack (a king alone, a queen with fewer than two)."""
+    out = 0
+    for r in (Rank.KING, Rank.QUEEN):
+        if p >> r & 1:
+            lacking = sum(1 for h in range(r + 1, 8) if not p >> h & 1)
+            if (p & ((1 << r) - 1)).bit_count() < lacking:
+                out |= 1 << r
+    return out
+
+
+def _runs(p: int) -> list[int]:
+    """The maximal runs of three or more of a suit pattern, best first, as patterns."""
+    return [((1 << n) - 1) << (top - n + 1) for n, top in SUIT_RUNS[p]]
+
+
+def _set_masks(mask: int) -> list[int]:
+    """The cards of every trio and quatorze (tens and higher), quatorzes first, high first."""
+    out = [mask & (0x01010101 << r) for r in (7, 6, 5, 4, 3)]
+    return sorted((m for m in out if m.bit_count() >= 3), key=lambda m: -m.bit_count())
+
+
 _ACES: Final = 0x80808080
+_SETS_RANKS: Final = 0xF8F8F8F8
 
 
-def _facts(dealt: int, kept: int, n: int, blanche_chance: Fraction
-           ) -> tuple[tuple[Risk, ...], tuple[Reason, ...]]:
-    thrown = dealt & ~kept
-    risks: list[Risk] = []
-    newly = _unguarded(kept) & ~_unguarded(dealt)
-    for i in range(32):
-        if newly >> i & 1:
-            risks.append(Risk(RiskKind.UNGUARDS, (DECK[i],)))
-    for _, run in _runs_masks(dealt):
-        if run & thrown:
-            risks.append(Risk(RiskKind.BREAKS_SEQUENCE, _cards(run & thrown)))
-    for m in _set_masks(dealt):
-        if m & thrown:
-            risks.append(Risk(RiskKind.BREAKS_SET, _cards(m & thrown)))
-    if not dealt & COURT_MASK and blanche_chance < 1:
-        risks.append(Risk(RiskKind.LOSES_BLANCHE, ()))
-    if thrown & _ACES:
-        risks.append(Risk(RiskKind.THROWS_ACE, _cards(thrown & _ACES)))
-    reasons: list[Reason] = []
-    best = max(range(4), key=lambda s: (POINT_KEY[kept >> 8 * s & 255], -s))
-    reasons.append(Reason(ReasonKind.KEEPS_POINT_SUIT, _suit_cards(kept, best), SUITS[best]))
-    for s, run in _runs_masks(kept):
-        reasons.append(Reason(ReasonKind.KEEPS_SEQUENCE, _cards(run), SUITS[s]))
-    for m in _set_masks(kept):
-        reasons.append(Reason(ReasonKind.KEEPS_SET, _cards(m)))
-    if n:
-        for s in range(4):
-            p = kept >> 8 * s & 255
-            unseen = ~dealt >> 8 * s & 255
+class _Facts:
+    """The risks and reasons of the discards of one hand; what is decided suit by suit is
+    cached per suit and pattern kept."""
+
+    def __init__(self, dealt: int) -> None:
+        self.dealt = dealt
+        self.held = [dealt >> 8 * s & 255 for s in range(4)]
+        self.dealt_sets = _set_masks(dealt)
+        self.sets_union = sum(self.dealt_sets)
+        self.blanche = not dealt & COURT_MASK
+        self._suit: dict[tuple[int, int], tuple[tuple[Risk, ...], tuple[Risk, ...],
+                                                Reason, tuple[Reason, ...],
+                                                tuple[Reason, ...], tuple[Reason, ...]]] = {}
+        self._thrown: dict[int, tuple[Risk, ...]] = {}
+        self._kept_sets: dict[int, tuple[Reason, ...]] = {}
+
+    def _of_suit(self, s: int, p: int) -> tuple[tuple[Risk, ...], tuple[Risk, ...], Reason,
+                                                tuple[Reason, ...], tuple[Reason, ...],
+                                                tuple[Reason, ...]]:
+        key = (s, p)
+        found = self._suit.get(key)
+        if found is None:
+            h = self.held[s]
+            base = 8 * s
+            newly = _unguarded(p) & ~_unguarded(h)
+            unguards = tuple(Risk(RiskKind.UNGUARDS, (DECK[base + r],))
+                             for r in range(8) if newly >> r & 1)
+            breaks = tuple(Risk(RiskKind.BREAKS_SEQUENCE, _suit_cards((run & ~p) << base, s))
+                           for run in _runs(h) if run & ~p)
+            point = Reason(ReasonKind.KEEPS_POINT_SUIT, _suit_cards(p << base, s), SUITS[s])
+            seqs = tuple(Reason(ReasonKind.KEEPS_SEQUENCE, _suit_cards(run << base, s),
+                                SUITS[s]) for run in _runs(p))
+            unseen = 255 & ~h
             now = SEQ_KEY[p] >> 3
             reach = max((SEQ_KEY[p | 1 << r] >> 3 for r in range(8) if unseen >> r & 1),
                         default=0)
-            if reach >= 4 and reach > now:
-                reasons.append(Reason(ReasonKind.DRAWS_TO, _suit_cards(kept, s), SUITS[s]))
-    for s in range(4):
-        p = dealt >> 8 * s & 255
-        if p and not kept >> 8 * s & 255:
-            reasons.append(Reason(ReasonKind.THROWS_SUIT, _suit_cards(dealt, s), SUITS[s]))
-    return tuple(risks), tuple(reasons)
+            draws = ((Reason(ReasonKind.DRAWS_TO, _suit_cards(p << base, s), SUITS[s]),)
+                     if reach >= 4 and reach > now else ())
+            throws = ((Reason(ReasonKind.THROWS_SUIT, _suit_cards(h << base, s), SUITS[s]),)
+                      if h and not p else ())
+            found = (unguards, breaks, point, seqs, draws, throws)
+            self._suit[key] = found
+        return found
+
+    def _thrown_risks(self, thrown: int) -> tuple[Risk, ...]:
+        key = thrown & (self.sets_union | _ACES)
+        found = self._thrown.get(key)
+        if found is None:
+            risks = [Risk(RiskKind.BREAKS_SET, _cards(m & thrown))
+                     for m in self.dealt_sets if m & thrown]
+            if thrown & _ACES:
+                risks.append(Risk(RiskKind.THROWS_ACE, _cards(thrown & _ACES)))
+            found = self._thrown[key] = tuple(risks)
+        return found
+
+    def _sets_kept(self, kept: int) -> tuple[Reason, ...]:
+        key = kept & _SETS_RANKS
+        found = self._kept_sets.get(key)
+        if found is None:
+            found = tuple(Reason(ReasonKind.KEEPS_SET, _cards(m)) for m in _set_masks(key))
+            self._kept_sets[key] = found
+        return found
+
+    def facts(self, kept: int, n: int, blanche_sure: bool
+              ) -> tuple[tuple[Risk, ...], tuple[Reason, ...]]:
+        """(risks, reasons) of keeping ``kept`` and drawing ``n``; ``blanche_sure``: the hand
+        after the draw surely has no court card."""
+        p0, p1, p2, p3 = kept & 255, kept >> 8 & 255, kept >> 16 & 255, kept >> 24
+        a, b, c, d = (self._of_suit(0, p0), self._of_suit(1, p1), self._of_suit(2, p2),
+                      self._of_suit(3, p3))
+        thrown = self._thrown_risks(self.dealt & ~kept)
+        if self.blanche and not blanche_sure:
+            broken = tuple(r for r in thrown if r.kind is RiskKind.BREAKS_SET)
+            thrown = (*broken, Risk(RiskKind.LOSES_BLANCHE, ()), *thrown[len(broken):])
+        risks = a[0] + b[0] + c[0] + d[0] + a[1] + b[1] + c[1] + d[1] + thrown
+        keys = (POINT_KEY[p0], POINT_KEY[p1], POINT_KEY[p2], POINT_KEY[p3])
+        best = (a, b, c, d)[keys.index(max(keys))][2]
+        reasons = ((best,) + a[3] + b[3] + c[3] + d[3] + self._sets_kept(kept)
+                   + ((a[4] + b[4] + c[4] + d[4]) if n else ()) + a[5] + b[5] + c[5] + d[5])
+        return risks, reasons
 
 
 # --- the ranking --------------------------------------------------------------------------
@@ -439,7 +404,9 @@ def _facts(dealt: int, kept: int, n: int, blanche_chance: Fraction
 def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left: int = 0,
                   rules: str | Rules = "britannica", samples: int | None = None,
                   seed: int = 0) -> tuple[DiscardAdvice, ...]:
-    """Every legal discard of ``hand`` (12 cards), best first by ``expected``.
+    """Every legal discard of ``hand`` (12 cards), best first by ``expected`` (ties in the
+    order the discards are listed: fewer cards first, then as ``itertools.combinations``
+    takes them from the sorted hand).
 
     ``role``: ``"elder"`` or ``"younger"``; ``left``: how many cards Elder left (0 for
     Elder; 0 to 4 for Younger); ``samples``: opponent samples of the first pass over every
@@ -455,22 +422,24 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
     cards = sort_cards(hand_of(hand, 12, who=role.capitalize()))
     dealt = cards_mask(cards)
     first = DEFAULT_SAMPLES if samples is None else samples
-    if not isinstance(first, int) or first < 2:
-        raise AdviceError(f"samples must be at least 2, not {first!r}", code="bad_samples",
-                          values=(first,))
+    if not isinstance(first, int) or isinstance(first, bool) or not 2 <= first <= MAX_SAMPLES:
+        raise AdviceError(f"samples must be 2 to {MAX_SAMPLES}, not {first!r}",
+                          code="bad_samples", values=(first, 2, MAX_SAMPLES))
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise AdviceError(f"seed must be a whole number, not {seed!r}", code="bad_seed",
+                          values=(seed,))
     discards = [d for n in sizes for d in combinations(cards, n)]
-    masks = [cards_mask(d) for d in discards]
-    sim = Simulation(dealt, role, ELDER_SHARE - left, seed)
-    figures = sim.rank([dealt & ~m for m in masks], [len(d) for d in discards], first)
-    exact = _Exact(dealt)
+    kept = [dealt & ~cards_mask(d) for d in discards]
+    drawn = [len(d) for d in discards]
+    figures = Simulation(dealt, role, ELDER_SHARE - left, seed).rank(kept, drawn, first)
+    chances = _all_chances(dealt, kept, drawn)
+    facts = _Facts(dealt)
     out = []
     for i in sorted(range(len(discards)), key=lambda i: (-figures[i][0], i)):
-        d, m = discards[i], masks[i]
-        kept_mask = dealt & ~m
-        ch = exact.chances(kept_mask, len(d))
-        risks, reasons = _facts(dealt, kept_mask, len(d), ch.carte_blanche)
+        d, k, ch = discards[i], kept[i], chances[i]
+        risks, reasons = facts.facts(k, drawn[i], ch.carte_blanche == 1)
         exp, err, ns, won = figures[i]
         out.append(DiscardAdvice(
-            discard=d, kept=tuple(c for c in cards if not c.bit & m), expected=exp, error=err,
+            discard=d, kept=tuple(c for c in cards if c.bit & k), expected=exp, error=err,
             samples=ns, point_won=won, chances=ch, risks=risks, reasons=reasons))
     return tuple(out)

@@ -2,100 +2,206 @@
 against sampled opponent hands and talons, every discard on the same samples.
 
 A sample is an ordering of the 20 cards the player does not hold: the opponent's twelve as
-dealt, then the talon top first. The opponent exchanges the greedy way
-(:func:`piquet.players._greedy_exchange_mask`): against Elder, Younger takes every card Elder
-left; against Younger, Elder took ``elder_took`` cards. Both final hands are declared in full
-and scored by :func:`piquet.players.declaration_outcome` (carte blanche from the hands as
-dealt, point, sequences, sets, repique; no pique).
+dealt, then the talon top first. Samples come in chunks of :data:`CHUNK`, chunk ``c`` drawn by
+``numpy.random.default_rng([seed, c])``, so the first ``n`` samples are the same whatever
+more are drawn later. The opponent exchanges the greedy way (the rule of
+``piquet.players._greedy_exchange_mask``: the lowest cards outside his longest suit): against
+Elder, Younger takes every card Elder left; against Younger, Elder took ``elder_took``. Both
+final hands are declared in full and scored as ``piquet.players.declaration_outcome`` scores
+them (carte blanche from the hands as dealt, point, sequences, sets, repique; no pique), with
+per-suit tables over whole arrays of hands (:func:`declaration_points`; the tests check it
+against the engine).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
-from piquet.combos import is_carte_blanche, point_key
-from piquet.exchange import TALON_SIZE
-from piquet.players import _greedy_exchange_mask, declaration_outcome
+import numpy as np
+import numpy.typing as npt
 
+from academy.advisor import MAX_SAMPLES, TARGET_ERROR as TARGET, TOP_MEASURED as TOP
+from piquet.combos import COURT_MASK, POINT_KEY, SEQ_KEY, SEQ_SCORE
+from piquet.exchange import TALON_SIZE
+from piquet.reckon import REPIQUE
+
+Ints = npt.NDArray[np.int64]
 Figures = tuple[float, float, int, float]
 """(expected, standard error, samples, chance of winning the point) of one discard."""
 
-_TOP: Final = 10
-_TARGET: Final = 0.5
-_MAX: Final = 40_000
+CHUNK: Final = 128
+_SEED_MASK: Final = (1 << 64) - 1
+_BLOCK: Final = 1 << 19
+"""About how many (discard, sample) pairs are scored in one numpy pass."""
+
+
+@cache
+def _tables() -> tuple[Ints, Ints]:
+    """The per-suit table (point key << 40 | best sequence key << 32 | sequences' score << 24
+    | the suit's tens to aces, three bits a rank) and the sets' table on the summed ranks
+    (best set key << 8 | sets' score)."""
+    p = np.arange(256, dtype=np.int64)
+    ranks = sum(((p >> r) & 1) << 3 * (r - 3) for r in range(3, 8))
+    suit = (np.array(POINT_KEY, dtype=np.int64) << 40 | np.array(SEQ_KEY, dtype=np.int64) << 32
+            | np.array(SEQ_SCORE, dtype=np.int64) << 24 | ranks)
+    packed = np.arange(1 << 15, dtype=np.int64)
+    best = np.zeros(1 << 15, dtype=np.int64)
+    total = np.zeros(1 << 15, dtype=np.int64)
+    for r in range(3, 8):
+        n = packed >> 3 * (r - 3) & 7
+        total += np.where(n == 4, 14, np.where(n == 3, 3, 0))
+        best = np.maximum(best, np.where(n >= 3, n * 8 + r, 0))
+    return suit, best << 8 | total
+
+
+Keys = tuple[Ints, Ints, Ints, Ints, Ints]
+
+
+def hand_keys(masks: Ints) -> Keys:
+    """(point key, best sequence key, sequences' score, best set key, sets' score) of each
+    12-card mask, as ``piquet.combos`` computes them."""
+    suit, sets = _tables()
+    t = [suit[(masks >> 8 * s) & 255] for s in range(4)]
+    pk = np.maximum(np.maximum(t[0], t[1]), np.maximum(t[2], t[3])) >> 40
+    sk = np.maximum(np.maximum(t[0] >> 32 & 255, t[1] >> 32 & 255),
+                    np.maximum(t[2] >> 32 & 255, t[3] >> 32 & 255))
+    summed = (t[0] & 0xFFFFFFFF) + (t[1] & 0xFFFFFFFF) + (t[2] & 0xFFFFFFFF) + (
+        t[3] & 0xFFFFFFFF)
+    st = sets[summed & 0x7FFF]
+    return pk, sk, summed >> 24, st >> 8, st & 255
+
+
+def declaration_points(e: Keys, y: Keys, eb: Ints | bool, yb: Ints | bool
+                       ) -> tuple[Ints, Ints]:
+    """(Elder's points, Younger's points) of final hands declared in full (their
+    :func:`hand_keys`, arrays that broadcast), carte blanche from the flags: what
+    ``piquet.players.declaration_outcome`` gives first."""
+    epk, esk, ess, etk, ets = e
+    ypk, ysk, yss, ytk, yts = y
+    e1 = np.asarray(eb, dtype=np.int64) * 10
+    y1 = np.asarray(yb, dtype=np.int64) * 10
+    e2 = e1 + (epk > ypk) * (epk >> 7)
+    y2 = y1 + (ypk > epk) * (ypk >> 7)
+    e3 = e2 + (esk > ysk) * ess
+    y3 = y2 + (ysk > esk) * yss
+    e4 = e3 + (etk > ytk) * ets
+    y4 = y3 + (ytk > etk) * yts
+    e_rep = ((e2 >= 30) & (y2 == 0)) | ((e3 >= 30) & (y3 == 0)) | ((e4 >= 30) & (y4 == 0))
+    y_rep = ((y2 >= 30) & (e2 == 0)) | ((y3 >= 30) & (e3 == 0)) | ((y4 >= 30) & (e4 == 0))
+    return e4 + e_rep * REPIQUE, y4 + y_rep * REPIQUE
+
+
+_RANK_OF: Final = np.array([i & 7 for i in range(32)], dtype=np.int64)
+_SUIT_OF: Final = np.array([i >> 3 for i in range(32)], dtype=np.int64)
+_BITS: Final = np.array([1 << i for i in range(32)], dtype=np.int64)
+
+
+def greedy_throws(dealt: Ints) -> Ints:
+    """``out[:, t]``: the ``t`` cards (0..8) each hand throws the greedy way, as masks."""
+    suit, _ = _tables()
+    pk = np.stack([suit[(dealt >> 8 * s) & 255] >> 40 for s in range(4)], axis=1)
+    longest = np.argmax(pk, axis=1)
+    held = (dealt[:, None] >> np.arange(32)[None, :]) & 1
+    pri = (_SUIT_OF[None, :] == longest[:, None]) * 64 + _RANK_OF * 4 + _SUIT_OF
+    pri = np.where(held == 1, pri, 1000)
+    order = np.argsort(pri, axis=1, kind="stable")[:, :TALON_SIZE]
+    cum = np.cumsum(_BITS[order], axis=1)
+    return np.concatenate([np.zeros((len(dealt), 1), dtype=np.int64), cum], axis=1)
 
 
 class Simulation:
     """The samples of one question (hand, role, how many cards Elder took, seed)."""
 
     def __init__(self, dealt: int, role: str, elder_took: int, seed: int) -> None:
-        self.dealt = dealt
         self.elder = role == "elder"
         self.took = elder_took
-        self.my_blanche = is_carte_blanche(dealt)
-        self.unseen = [i for i in range(32) if not dealt >> i & 1]
-        self._rng = random.Random(seed)
-        self._samples: list[tuple[int, tuple[int, ...], bool]] = []
-        self._opp: dict[tuple[int, int], int] = {}
+        self.my_blanche = not dealt & COURT_MASK
+        self.seed = seed
+        self.unseen = np.array([i for i in range(32) if not dealt >> i & 1], dtype=np.int64)
+        self.n = 0
+        self.draw = np.zeros((0, TALON_SIZE + 1), dtype=np.int64)
+        """draw[:, j]: the mask of the cards the player draws taking j."""
+        self.opp = np.zeros((0, TALON_SIZE + 1), dtype=np.int64)
+        """opp[:, j]: the opponent's final hand when the player takes j (against Younger
+        the same for every j)."""
+        self.opp_blanche = np.zeros(0, dtype=bool)
 
-    def _grow(self, n: int) -> None:
-        while len(self._samples) < n:
-            perm = self.unseen[:]
-            self._rng.shuffle(perm)
-            opp = sum(1 << c for c in perm[:12])
-            self._samples.append((opp, tuple(perm[12:]), is_carte_blanche(opp)))
+    def grow(self, n: int) -> None:
+        """Have at least ``n`` samples."""
+        chunks = -(-n // CHUNK)
+        have = self.n // CHUNK
+        if chunks <= have:
+            return
+        perms = [np.random.default_rng([self.seed & _SEED_MASK, c]).permuted(
+                    np.tile(self.unseen, (CHUNK, 1)), axis=1) for c in range(have, chunks)]
+        perm = np.concatenate(perms)
+        bits = _BITS[perm]
+        dealt = bits[:, :12].sum(axis=1)
+        talon = bits[:, 12:]
+        top = np.concatenate([np.zeros((len(perm), 1), dtype=np.int64),
+                              np.cumsum(talon, axis=1)], axis=1)   # top[:, t]: talon[:t]
+        throws = greedy_throws(dealt)
+        j = np.arange(TALON_SIZE + 1)
+        if self.elder:
+            draw = top
+            rest = top[:, -1:] - top                                # talon[j:]
+            opp = (dealt[:, None] & ~throws[:, TALON_SIZE - j]) | rest
+        else:
+            k = self.took
+            ahead = np.minimum(k + j, TALON_SIZE)
+            draw = top[:, ahead] - top[:, k:k + 1]
+            final = (dealt & ~throws[:, k]) | top[:, k]
+            opp = np.repeat(final[:, None], TALON_SIZE + 1, axis=1)
+        self.draw = np.concatenate([self.draw, draw])
+        self.opp = np.concatenate([self.opp, opp])
+        self.opp_blanche = np.concatenate([self.opp_blanche, (dealt & COURT_MASK) == 0])
+        self.n = chunks * CHUNK
 
-    def _opponent(self, i: int, j: int) -> int:
-        key = (i, j if self.elder else -1)
-        found = self._opp.get(key)
-        if found is None:
-            opp, talon, _ = self._samples[i]
-            if self.elder:
-                found = _greedy_exchange_mask(opp, talon[j:], TALON_SIZE - j)
-            else:
-                found = _greedy_exchange_mask(opp, talon, self.took)
-            self._opp[key] = found
-        return found
-
-    def measure(self, kept: int, j: int, n: int) -> Figures:
-        """The figures of the discard keeping ``kept`` and drawing ``j`` on samples ``:n``."""
-        self._grow(n)
-        total = total2 = 0.0
-        won = 0
-        first = 0 if self.elder else self.took
-        for i in range(n):
-            _, talon, opp_bl = self._samples[i]
-            mine = kept
-            for c in talon[first:first + j]:
-                mine |= 1 << c
-            opp = self._opponent(i, j)
-            if self.elder:
-                ep, yp, _ = declaration_outcome(mine, opp, self.my_blanche, opp_bl)
-                d = ep - yp
-            else:
-                ep, yp, _ = declaration_outcome(opp, mine, opp_bl, self.my_blanche)
-                d = yp - ep
-            total += d
-            total2 += d * d
-            if point_key(mine) > point_key(opp):
-                won += 1
-        mean = total / n
-        var = max(total2 / n - mean * mean, 0.0) * n / (n - 1)
-        return mean, math.sqrt(var / n), n, won / n
+    def measure(self, kept: Ints, drawn: Ints, n: int) -> list[Figures]:
+        """The figures of discards (``kept`` masks, ``drawn`` cards) on samples ``:n``."""
+        self.grow(n)
+        out: list[Figures] = [(0.0, 0.0, 0, 0.0)] * len(kept)
+        for j in sorted(set(drawn.tolist())):
+            idx = np.flatnonzero(drawn == j)
+            step = max(1, _BLOCK // n)
+            opk, osk, oss, otk, ots = hand_keys(self.opp[None, :n, j])
+            opp: Keys = (opk, osk, oss, otk, ots)
+            opp_bl = self.opp_blanche[None, :n]
+            for a in range(0, len(idx), step):
+                part = idx[a:a + step]
+                mine = hand_keys(kept[part, None] | self.draw[None, :n, j])
+                if self.elder:
+                    ep, yp = declaration_points(mine, opp, self.my_blanche, opp_bl)
+                    d = ep - yp
+                else:
+                    ep, yp = declaration_points(opp, mine, opp_bl, self.my_blanche)
+                    d = yp - ep
+                won = (mine[0] > opp[0]).mean(axis=1)
+                mean = d.mean(axis=1)
+                err = d.std(axis=1, ddof=1) / math.sqrt(n)
+                for i, m, e, w in zip(part.tolist(), mean.tolist(), err.tolist(),
+                                      won.tolist(), strict=True):
+                    out[i] = (m, e, n, w)
+        return out
 
     def rank(self, kept: Sequence[int], drawn: Sequence[int], first: int) -> list[Figures]:
-        """Every discard on the first ``first`` samples, then the leaders on more until the
-        first ten have an error of at most 0.5."""
-        figs = [self.measure(k, j, first) for k, j in zip(kept, drawn, strict=True)]
+        """Every discard on the first ``first`` samples, then the leaders on more, all on the
+        same samples, until the first ten have an error of at most ``TARGET_ERROR``."""
+        k = np.array(kept, dtype=np.int64)
+        j = np.array(drawn, dtype=np.int64)
+        figs = self.measure(k, j, first)
         while True:
-            order = sorted(range(len(figs)), key=lambda i: (-figs[i][0], i))[:_TOP]
-            loose = [i for i in order if figs[i][1] > _TARGET and figs[i][2] < _MAX]
+            order = sorted(range(len(figs)), key=lambda i: (-figs[i][0], i))[:TOP]
+            loose = [i for i in order if figs[i][1] > TARGET and figs[i][2] < MAX_SAMPLES]
             if not loose:
                 return figs
-            for i in loose:
-                _, err, n, _ = figs[i]
-                want = min(_MAX, max(2 * n, math.ceil(n * (err / (_TARGET * 0.95)) ** 2)))
-                figs[i] = self.measure(kept[i], drawn[i], want)
+            need = max(math.ceil(figs[i][2] * (figs[i][1] / (TARGET * 0.95)) ** 2)
+                       for i in loose)
+            n = min(MAX_SAMPLES, max(need, 2 * max(figs[i][2] for i in loose)))
+            # measure every leader on the same, longer run of samples
+            lead = [i for i in order if figs[i][2] < n]
+            for i, f in zip(lead, self.measure(k[lead], j[lead], n), strict=True):
+                figs[i] = f

@@ -208,3 +208,38 @@ def test_chances_sum_to_one(deck: list[Card], pick: int) -> None:
         assert sum(ch.best_sequence.values()) == 1
         assert ch.quint_or_better == sum(p for k, p in ch.best_sequence.items() if k >= 5)
         assert 0 <= ch.trio <= 1 and 0 <= ch.quatorze <= 1 and 0 <= ch.carte_blanche <= 1
+
+
+def test_vectorised_scoring_is_the_engines() -> None:
+    """RULES.md sections 3, 5 and 6: the simulation's per-suit tables score random pairs of
+    hands as piquet.players.declaration_outcome does, and the greedy exchange is
+    piquet.players._greedy_exchange_mask's."""
+    import numpy as np
+
+    from academy.advisor_sim import declaration_points, greedy_throws, hand_keys
+    from piquet.players import _greedy_exchange_mask, declaration_outcome
+
+    rng = random.Random(5)
+    em, ym, eb, yb, ed, talons = [], [], [], [], [], []
+    for i in range(3000):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        if i % 10 == 0:   # plenty of blanche hands and repiques
+            deck.sort(key=lambda c: (c & 7) in (4, 5, 6))
+            rng.shuffle(deck[:20])
+        e, y = sum(1 << c for c in deck[:12]), sum(1 << c for c in deck[12:24])
+        em.append(e)
+        ym.append(y)
+        eb.append(not e & COURT_MASK)
+        yb.append(not y & COURT_MASK and e & COURT_MASK != 0)
+        ed.append(e)
+        talons.append(deck[24:])
+    ep, yp = declaration_points(hand_keys(np.array(em)), hand_keys(np.array(ym)),
+                                np.array(eb), np.array(yb))
+    want = [declaration_outcome(*args)[:2] for args in zip(em, ym, eb, yb, strict=True)]
+    assert list(zip(ep.tolist(), yp.tolist(), strict=True)) == want
+    throws = greedy_throws(np.array(ed))
+    for i in range(0, 3000, 7):
+        for take in range(9):
+            got = (ed[i] & ~int(throws[i, take])) | sum(1 << c for c in talons[i][:take])
+            assert got == _greedy_exchange_mask(ed[i], talons[i], take)
