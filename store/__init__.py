@@ -17,7 +17,7 @@ See docs/storage.md for what is stored, where, and for how long.
 
 from __future__ import annotations
 
-from store.classes import (
+from store.class_values import (
     CODE_ALPHABET,
     CODE_LEN,
     DEFAULT_KEEP_DAYS,
@@ -27,7 +27,6 @@ from store.classes import (
     AnswerRow,
     ClassInfo,
     ClassRefused,
-    ClassStore,
     ClassWork,
     Dashboard,
     NewClass,
@@ -40,6 +39,7 @@ from store.classes import (
     client_subject,
     normalise_code,
 )
+from store.classes import ClassStore
 from store.clock import Clock, FakeClock, utc_now
 from store.engine import make_engine, prepare_engine
 from store.errors import SchemaTooNew, StoreUnavailable

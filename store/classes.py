@@ -58,11 +58,8 @@ from sqlalchemy.exc import IntegrityError
 from store import schema as t
 from store.class_values import (
     CLASS_NAME_MAX,
-    CODE_ALPHABET,
-    CODE_LEN,
     DEFAULT_KEEP_DAYS,
     DEFAULT_MAX_PUPILS,
-    NAME_MAX,
     SEAL,
     TEACHER_KEY_BYTES,
     AnswerRow,
@@ -73,7 +70,6 @@ from store.class_values import (
     NewClass,
     Pupil,
     PupilRow,
-    QuizWork,
     Refusal,
     TeacherAccess,
     clean_name,
@@ -90,29 +86,7 @@ from store.clock import Clock, utc_now
 from store.engine import WRITE, prepare_engine
 from store.writes import OUTCOMES
 
-__all__ = [
-    "CODE_ALPHABET",
-    "CODE_LEN",
-    "DEFAULT_KEEP_DAYS",
-    "DEFAULT_MAX_PUPILS",
-    "NAME_MAX",
-    "TEACHER_KEY_BYTES",
-    "AnswerRow",
-    "ClassInfo",
-    "ClassRefused",
-    "ClassStore",
-    "ClassWork",
-    "Dashboard",
-    "NewClass",
-    "Pupil",
-    "PupilRow",
-    "QuizWork",
-    "Refusal",
-    "TeacherAccess",
-    "clean_name",
-    "client_subject",
-    "normalise_code",
-]
+__all__ = ["ClassStore"]  # its values and refusals: store.class_values
 
 _LEARNER_SHAPE: Final = re.compile(r"[0-9a-f]{64}")
 _ATTEMPTS_KEPT: Final = timedelta(days=1)

@@ -30,7 +30,8 @@ from test_page_quiz import wrong_values
 from academy.quiz import Question, check_answer, generate_question, kind_title
 from academy.stages import check, make_task
 from store import make_engine
-from store.classes import ClassStore, ClassWork, QuizWork, Refusal
+from store.class_values import ClassWork, QuizWork, Refusal
+from store.classes import ClassStore
 from store.ids import learner_key, new_learner_id
 from ui.classroom import dashboard, state, teacher
 from ui.classroom.work import stage_seed
@@ -600,7 +601,7 @@ def _fill_all(at: AppTest, q: Question, values: dict[str, object]) -> None:
 
 
 def test_refusals_say_every_reason_in_words() -> None:
-    from store.classes import ClassRefused
+    from store.class_values import ClassRefused
 
     for why in Refusal:
         text = state.refusal_text(ClassRefused(why, retry_after=90), typed="ABC")

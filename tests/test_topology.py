@@ -51,7 +51,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from academy.quiz import Question, generate_question
 from store import make_engine, migrate
-from store.classes import ClassStore, ClassWork, QuizWork
+from store.class_values import ClassWork, QuizWork
+from store.classes import ClassStore
 from store.ids import new_learner_id
 from store.schema import class_answers
 

@@ -36,7 +36,7 @@ from test_quiz_browser import _wrong
 
 from academy.quiz import Field, Question
 from academy.quiz.rounds import seeded_round
-from store.classes import CODE_ALPHABET, CODE_LEN, clean_name
+from store.class_values import CODE_ALPHABET, CODE_LEN, clean_name
 
 SEED, LEVEL, RULES, LENGTH = "7", "beginner", "britannica", 5
 # blanche (a choice), best_sequence (a choice), legal_play (cards), sequence_score (a number),

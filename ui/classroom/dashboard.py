@@ -17,7 +17,8 @@ from typing import Any, Final
 
 import streamlit as st
 
-from store.classes import ClassRefused, ClassStore, Dashboard, TeacherAccess
+from store.class_values import ClassRefused, Dashboard, TeacherAccess
+from store.classes import ClassStore
 from ui.classroom import state
 from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from store.classes import ClassRefused
+from store.class_values import ClassRefused
 from ui.classroom import dashboard, pupil, state, teacher
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
 from words import _, ngettext

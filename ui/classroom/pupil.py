@@ -21,7 +21,7 @@ import streamlit as st
 from academy.quiz import Field, Question, level_title
 from academy.stages import Task, says
 from piquet.cards import Card
-from store.classes import NAME_MAX, ClassInfo, ClassRefused, Pupil, Refusal, normalise_code
+from store.class_values import NAME_MAX, ClassInfo, ClassRefused, Pupil, Refusal, normalise_code
 from ui.classroom import state
 from ui.classroom.items import (
     CARD_WIDTH,

@@ -14,7 +14,7 @@ from typing import Final
 
 import streamlit as st
 
-from store.classes import NAME_MAX, ClassRefused, Refusal
+from store.class_values import NAME_MAX, ClassRefused, Refusal
 from ui.text import md_escape
 from words import _, ngettext
 

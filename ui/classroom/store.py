@@ -22,7 +22,8 @@ from typing import Final
 import streamlit as st
 from sqlalchemy import exc as sa_exc
 
-from store.classes import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS, ClassStore
+from store.class_values import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS
+from store.classes import ClassStore
 from store.clock import utc_now
 from store.saver import OUTAGE_ERRORS
 from ui import storage

@@ -17,7 +17,7 @@ import streamlit as st
 
 from academy.quiz import DEFAULT_LENGTH, LEVELS, ROUND_LENGTHS, level_title, parse_seed
 from academy.stages import STAGES, stage
-from store.classes import ClassInfo, ClassRefused, ClassWork, QuizWork, Refusal, TeacherAccess
+from store.class_values import ClassInfo, ClassRefused, ClassWork, QuizWork, Refusal, TeacherAccess
 from ui.classroom import state
 from ui.classroom.items import stage_title
 from ui.classroom.qr import qr_png, qr_svg

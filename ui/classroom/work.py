@@ -12,7 +12,7 @@ A :class:`ClassRound` is a frozen value: every step returns a new one, kept as J
 (:meth:`ClassRound.to_json`, :func:`round_from_json`, checked against the class's work) in
 the pupil's row so that a reload opens the same question.
 
->>> from store.classes import ClassWork, QuizWork
+>>> from store.class_values import ClassWork, QuizWork
 >>> work = ClassWork(QuizWork("beginner", "britannica", 5, "42"), ("04-point/1",))
 >>> r = new_round("c" * 32, work, now=100.0)
 >>> r.length, r.at, r.open, item(r, 5)
@@ -41,7 +41,7 @@ from academy.stages import Checked, Task, check, make_task, task_seed
 from academy.stages.catalog import stage as find_stage
 from piquet.cards import Card, parse_card
 from piquet.rules import PRESETS
-from store.classes import ClassWork
+from store.class_values import ClassWork
 
 __all__ = [
     "DEFAULT_RULES",
