@@ -11,6 +11,7 @@ the count: too many wrong tries pause the client (or the code) for a while.
 A pupil is a learner (the hashed learner key of :mod:`store.ids`) with a display name and a
 number; a pupil answers each question once (a unique constraint in the database).
 
+>>> from store.class_values import ClassWork, QuizWork
 >>> from store.clock import FakeClock
 >>> from store.engine import make_engine
 >>> from store.ids import learner_key, new_learner_id
