@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Final
@@ -53,6 +54,8 @@ from piquet.exchange import ELDER_SHARE, elder_may_take, younger_may_take
 from piquet.rules import Rules, get_rules
 
 __all__ = [
+    "LEADER_SAMPLES",
+    "MAX_SAMPLES",
     "TARGET_ERROR",
     "AdviceError",
     "Chances",
@@ -70,6 +73,9 @@ TOP_MEASURED: Final = 10
 """How many leading discards are measured until their error is at most TARGET_ERROR."""
 DEFAULT_SAMPLES: Final = 256
 """Opponent samples of the first pass over every discard."""
+LEADER_SAMPLES: Final = 1024
+"""The fewest samples the first ten are measured on (so that their error is itself
+measured well)."""
 MAX_SAMPLES: Final = 40_000
 """The most samples a leader is measured on."""
 
@@ -151,10 +157,14 @@ class Chances:
     @property
     def quint_or_better(self) -> Fraction:
         """P(a sequence of five or more)."""
+        if isinstance(self.best_sequence, _Dist):
+            return self.best_sequence.at_least(5)
         return sum((p for k, p in self.best_sequence.items() if k >= 5), Fraction(0))
 
     def point_at_least(self, n: int) -> Fraction:
         """P(the longest suit has at least ``n`` cards)."""
+        if isinstance(self.point_length, _Dist):
+            return self.point_length.at_least(n)
         return sum((p for k, p in self.point_length.items() if k >= n), Fraction(0))
 
 
@@ -256,6 +266,9 @@ def discard_sizes(role: str, left: int, rules: Rules) -> range:
 # --- exact chances ----------------------------------------------------------------------
 
 
+_fraction: Final = lru_cache(maxsize=8192)(Fraction)
+
+
 def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]:
     """The exact chances of every discard (see :mod:`academy.advisor_exact`)."""
     import numpy as np
@@ -271,9 +284,9 @@ def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]
     return [Chances(draws=totals[n],
                     point_length=_Dist(tuple(zip(POINT_LENGTHS, p, strict=True)), totals[n]),
                     best_sequence=_Dist(tuple(zip(SEQUENCE_LENGTHS, q, strict=True)), totals[n]),
-                    quatorze=Fraction(totals[n] - nq, totals[n]),
-                    trio=Fraction(totals[n] - nt, totals[n]),
-                    carte_blanche=Fraction(b, totals[n]))
+                    quatorze=_fraction(totals[n] - nq, totals[n]),
+                    trio=_fraction(totals[n] - nt, totals[n]),
+                    carte_blanche=_fraction(b, totals[n]))
             for n, p, q, nq, nt, b in zip(drawn, point_rows, seq_rows, no_q, no_t, blanche,
                                           strict=True)]
 
@@ -440,6 +453,6 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
         risks, reasons = facts.facts(k, drawn[i], ch.carte_blanche == 1)
         exp, err, ns, won = figures[i]
         out.append(DiscardAdvice(
-            discard=d, kept=tuple(c for c in cards if c.bit & k), expected=exp, error=err,
+            discard=d, kept=tuple([c for c in cards if c.bit & k]), expected=exp, error=err,
             samples=ns, point_won=won, chances=ch, risks=risks, reasons=reasons))
     return tuple(out)

@@ -23,7 +23,12 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from academy.advisor import MAX_SAMPLES, TARGET_ERROR as TARGET, TOP_MEASURED as TOP
+from academy.advisor import (
+    LEADER_SAMPLES,
+    MAX_SAMPLES,
+    TARGET_ERROR as TARGET,
+    TOP_MEASURED as TOP,
+)
 from piquet.combos import COURT_MASK, POINT_KEY, SEQ_KEY, SEQ_SCORE
 from piquet.exchange import TALON_SIZE
 from piquet.reckon import REPIQUE
@@ -189,18 +194,21 @@ class Simulation:
 
     def rank(self, kept: Sequence[int], drawn: Sequence[int], first: int) -> list[Figures]:
         """Every discard on the first ``first`` samples, then the leaders on more, all on the
-        same samples, until the first ten have an error of at most ``TARGET_ERROR``."""
+        same samples, until the first ten have been measured on at least ``LEADER_SAMPLES``
+        and have an error of at most ``TARGET_ERROR``."""
         k = np.array(kept, dtype=np.int64)
         j = np.array(drawn, dtype=np.int64)
         figs = self.measure(k, j, first)
         while True:
             order = sorted(range(len(figs)), key=lambda i: (-figs[i][0], i))[:TOP]
-            loose = [i for i in order if figs[i][1] > TARGET and figs[i][2] < MAX_SAMPLES]
+            loose = [i for i in order if figs[i][2] < MAX_SAMPLES and (
+                figs[i][1] > TARGET or figs[i][2] < LEADER_SAMPLES)]
             if not loose:
                 return figs
             need = max(math.ceil(figs[i][2] * (figs[i][1] / (TARGET * 0.95)) ** 2)
                        for i in loose)
-            n = min(MAX_SAMPLES, max(need, 2 * max(figs[i][2] for i in loose)))
+            n = min(MAX_SAMPLES, max(need, LEADER_SAMPLES,
+                                     2 * max(figs[i][2] for i in loose)))
             # measure every leader on the same, longer run of samples
             lead = [i for i in order if figs[i][2] < n]
             for i, f in zip(lead, self.measure(k[lead], j[lead], n), strict=True):
