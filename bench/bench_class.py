@@ -146,6 +146,7 @@ class Figures:
     round_s: float = 0.0
     cpu_s: float | None = None
     client_cpu_s: float | None = None
+    sessions: list[Session] = field(default_factory=list)  # the pupils' (their cookies)
 
     def error(self, what: str) -> None:
         self.errors.append(what)
@@ -198,12 +199,12 @@ def _need(s: Session, key: str, what: str) -> str:
     raise LookupError(f"{what}: no {key!r} on the page; it says {said[:3] or s.texts()[:6]}")
 
 
-def _answer_widget(s: Session, position: int, key: str) -> Any:
+def _answer_widget(s: Session, position: int, key: str, prefix: str = "class_a_") -> Any:
     """The widget of field ``key`` at ``position`` (``class_a_<pupil>_<pos>_<field>``, the
-    card hand's component ``..._hand``)."""
+    card hand's component ``..._hand``; the Quiz page's prefix is ``quiz_a_``)."""
     for w in s.widgets():
         k = w.key or ""
-        if k.startswith("class_a_") and (k.endswith(f"_{position}_{key}")
+        if k.startswith(prefix) and (k.endswith(f"_{position}_{key}")
                                          or k.endswith(f"_{position}_{key}_hand")):
             return w
     raise LookupError(f"no answer widget for {key!r} at question {position + 1}")
@@ -270,9 +271,10 @@ async def dashboard(t: Session, fig: Figures, stop: asyncio.Event) -> None:
 
 
 async def _set_field(s: Session, fig: Figures, who: str, position: int, f: Any,
-                     value: Any, rng: random.Random, think: float) -> None:
+                     value: Any, rng: random.Random, think: float,
+                     prefix: str = "class_a_") -> None:
     """Give one field its value as a browser does (one rerun per change or tap)."""
-    w = _answer_widget(s, position, f.key)
+    w = _answer_widget(s, position, f.key, prefix)
     if f.widget == "cards":
         chosen: list[str] = []
         for seq, card in enumerate(sorted(value), start=1):
@@ -303,6 +305,7 @@ async def pupil(url: str, query: str, i: int, questions: Sequence[Question], fig
     try:
         async with Session(url, path="/class", query=query, timeout=TIMEOUT_S) as s:
             assert s.first is not None
+            fig.sessions.append(s)
             fig.loads.append(fig.runs(who, s.first))
             await _think(rng, think)
             await s.set(_need(s, "class_name_typed", "the join form"), name)  # no rerun

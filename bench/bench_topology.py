@@ -1,0 +1,531 @@
+"""Issue 14's load benchmark through the proxy: for each replica count, ``scripts/topology.sh
+start N`` (haproxy with cookie stickiness in front of N Streamlit replicas of app.py, one
+throw-away PostgreSQL), then 100 simulated browser tabs through the proxy at once, through
+Streamlit's own websocket protocol (bench/wsclient.py; no browser), then ``topology.sh stop``
+(always: also on an error, Ctrl-C or SIGTERM).
+
+    python bench/bench_topology.py [--replicas 1 2] [--sessions 100] [--questions 5]
+        [--lab-reruns 8] [--think 1.0] [--seed bench] [--client-nice 10] [--json FILE]
+
+The mix (of ``--sessions``): 40 % Lab tabs (``/lab?elder=…&younger=…`` with
+bench/bench_app.py's hands; each reruns the page and flips Younger's carte blanche toggle in
+turn, ``--lab-reruns`` times), 30 % quiz tabs (a seeded round on ``/quiz``, each question
+answered with the widget changes and card taps a browser sends, Check, Next: bench_class's
+own helpers) and the rest one class (bench_class's ``run_class``: a teacher starts it with the
+Class page's form and keeps its dashboard live, ``st.fragment(run_every=3)`` on its timer;
+the pupils open the pupils' link, Join, and answer the round). Think times as bench_class's:
+uniform 0..2x ``--think`` before each step (a widget change half, a card tap a quarter).
+
+Figures per replica count: p50 / p95 of a Check (the quiz's and the class's apart; target
+p95 <= 1 s) and of a Lab rerun (round trip to the run's ``script_finished``, queueing in the
+proxy and the busy replica included), the throughput (script runs a second, first loads
+included, over the whole mix's wall time; answers stored a second, first Check to last), the
+errors (an exception on a page, a Check refused, a protocol error, a session whose websocket
+reached another replica than its cookie names, a traceback in a replica's log; target none),
+the sessions each replica held (the ``PQREPLICA`` cookie the proxy set, checked against the
+``X-Piquet-Replica`` header of the websocket's upgrade), each replica's CPU time and peak
+memory (VmHWM), the machine's load average before and after and its cores. Stored exactly
+once: every class answer sent is in ``class_answers`` with its outcome, on the store's and on
+the teacher's last dashboard (bench_class's checks); the quiz answers sent are the ``answers``
+rows of the run's fresh database, per outcome.
+
+The client runs niced: once the topology has started, its process takes ``os.nice(10)``
+(``--client-nice``), so the replicas (started before, at the caller's priority) get the
+cores first: its 100 browsers would be on 100 other machines. Each replica count runs in a
+process of its own (this script again, with ``--one N``), so the client's niceness never
+reaches the next topology's replicas. Exit status 1 on an error or an answer lost.
+
+Figures: not measured yet (the machine's load average was above 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench_app import ELDER, YOUNGER
+from bench_class import (
+    RULES,
+    TIMEOUT_S,
+    Figures,
+    _alerts,
+    _log_errors,
+    _need,
+    _set_field,
+    _think,
+    answer_of,
+    check_page,
+    check_store,
+    right_answer,
+    run_class,
+)
+from wsclient import Run, Server, Session, percentile
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import func, select  # noqa: E402
+from streamlit.proto.Alert_pb2 import Alert  # noqa: E402
+
+from academy.quiz import LEVELS, ROUND_LENGTHS, generate_question  # noqa: E402
+from store import make_engine  # noqa: E402
+from store.schema import answers  # noqa: E402
+
+TOPOLOGY = ROOT / "scripts" / "topology.sh"
+CHECK_P95_MS = 1000.0
+COOKIE = "PQREPLICA"
+HEADER = "X-Piquet-Replica"
+LAB_TOGGLE = "lab_blanche_younger"
+
+
+# ----------------------------------------------------------------------------- the topology
+
+
+@dataclass
+class Replica(Server):
+    """A replica topology.sh started: wsclient's Server read by its pid (no Popen here)."""
+
+    replica_pid: int = 0
+
+    @property
+    def pid(self) -> int:
+        return self.replica_pid
+
+
+@dataclass
+class Topology:
+    url: str  # the proxy's
+    state: Path
+    database_url: str
+    replicas: dict[str, Replica]
+
+
+def _script(env: dict[str, str], *args: str, timeout: float = 600
+            ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(TOPOLOGY), *args], env=env, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+
+
+@contextlib.contextmanager
+def topology(n: int) -> Iterator[Topology]:
+    """``topology.sh start n`` in a state folder of its own; ``stop`` whatever happens."""
+    state = Path(tempfile.mkdtemp(prefix="piquet-bench-topology-"))
+    python = ROOT / ".venv" / "bin" / "python"
+    env = {**os.environ, "PIQUET_TOPOLOGY_DIR": str(state),
+           "PIQUET_PYTHON": str(python if python.exists() else sys.executable)}
+    try:
+        done = _script(env, "start", str(n))
+        if done.returncode != 0:
+            raise SystemExit(f"topology.sh start {n} failed:\n{done.stdout}{done.stderr}")
+        url = done.stdout.strip().splitlines()[-1]
+        replicas = {
+            f"r{k}": Replica(url, None, state / f"r{k}.log",  # type: ignore[arg-type]
+                             replica_pid=int((state / f"r{k}.pid").read_text()))
+            for k in range(1, n + 1)}
+        yield Topology(url, state, (state / "database_url").read_text().strip(), replicas)
+    finally:
+        stopped = _script(env, "stop", timeout=300)
+        if stopped.returncode != 0:
+            print(f"topology.sh stop failed:\n{stopped.stdout}{stopped.stderr}",
+                  file=sys.stderr)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+# ----------------------------------------------------------------------------- the tabs
+
+
+@dataclass
+class Mix:
+    lab: Figures = field(default_factory=Figures)  # loads; other = the reruns and toggles
+    quiz: Figures = field(default_factory=Figures)  # loads, checks, other (changes, Next)
+    klass: Figures = field(default_factory=Figures)  # bench_class's own
+    tabs: list[tuple[str, Session]] = field(default_factory=list)  # (kind, session)
+    logs: Figures = field(default_factory=Figures)  # the replicas' logs: errors, warnings
+    errors: list[str] = field(default_factory=list)
+    wall_s: float = 0.0
+    warm_s: float = 0.0
+
+    def all_errors(self) -> list[str]:
+        return [*self.errors, *self.lab.errors, *self.quiz.errors, *self.klass.errors,
+                *self.logs.errors]
+
+
+async def lab_tab(url: str, i: int, mix: Mix, args: argparse.Namespace) -> None:
+    """A Lab tab: the page with two hands, then a rerun and a toggle in turn."""
+    rng = random.Random(f"{args.seed}:lab:{i}")
+    fig, who = mix.lab, f"Lab {i + 1:02d}"
+    try:
+        async with Session(url, path="/lab", query=f"elder={ELDER}&younger={YOUNGER}",
+                           timeout=TIMEOUT_S) as s:
+            assert s.first is not None
+            mix.tabs.append(("lab", s))
+            fig.loads.append(fig.runs(who, s.first))
+            toggle = _need(s, LAB_TOGGLE, "the Lab")
+            for k in range(args.lab_reruns):
+                await _think(rng, args.think)
+                fig.other.append(fig.runs(who, await (s.click(toggle) if k % 2 else
+                                                      s.rerun())))
+    except Exception as exc:  # a protocol error, a timeout, a widget not on the page
+        fig.error(f"{who}: {type(exc).__name__}: {exc}")
+
+
+async def quiz_tab(url: str, i: int, mix: Mix, args: argparse.Namespace) -> None:
+    """A quiz tab: a seeded round, each question answered (right unless bench_class's
+    ``right_answer`` says not), Check, the feedback checked, Next."""
+    rng = random.Random(f"{args.seed}:quiz:{i}")
+    fig, who = mix.quiz, f"Quiz {i + 1:02d}"
+    seed = f"{args.seed}{i % 3}"
+    query = f"seed={seed}&level={args.level}&n={args.questions}&rules={RULES}"
+    try:
+        async with Session(url, path="/quiz", query=query, timeout=TIMEOUT_S) as s:
+            assert s.first is not None
+            mix.tabs.append(("quiz", s))
+            fig.loads.append(fig.runs(who, s.first))
+            for pos in range(args.questions):
+                q = generate_question(seed, pos, args.level, RULES)
+                values, outcome, headline = answer_of(q, right_answer(i, pos))
+                await _think(rng, args.think)
+                for f in q.fields:
+                    await _set_field(s, fig, who, pos, f, values[f.key], rng, args.think,
+                                     prefix="quiz_a_")
+                await _think(rng, args.think / 2)
+                check = _need(s, "quiz_check", f"question {pos + 1}")
+                fig.sent[(who, pos)] = outcome
+                now = time.perf_counter()
+                fig.first_check = now if fig.first_check is None else min(fig.first_check, now)
+                fig.checks.append(fig.runs(f"{who}: Check", await s.click(check)))
+                fig.last_check = time.perf_counter()
+                shown = _alerts(s, Alert.SUCCESS if outcome == "right" else Alert.ERROR)
+                if headline not in shown or not s.widgets(key="quiz_next"):
+                    fig.error(f"{who}: the Check of question {pos + 1} was not shown as "
+                              f"checked ({outcome}: {headline!r}): {s.texts()[:6]}")
+                    return
+                await _think(rng, args.think / 2)
+                fig.other.append(fig.runs(f"{who}: Next", await s.click(
+                    s.find(key="quiz_next"))))
+    except Exception as exc:
+        fig.error(f"{who}: {type(exc).__name__}: {exc}")
+
+
+async def warm_up(top: Topology, args: argparse.Namespace) -> tuple[float, list[str]]:
+    """Each replica's first Lab, quiz and Class pages (their imports and caches), opened
+    on that replica by its cookie, as a browser the proxy already placed there: the seconds
+    it took and the errors (a page's exception, a tab the proxy sent elsewhere)."""
+    pages = (("/lab", f"elder={ELDER}&younger={YOUNGER}"),
+             ("/quiz", f"seed=warm&level={args.level}&n=5&rules={RULES}"), ("/class", ""))
+    errors: list[str] = []
+
+    async def one(name: str) -> None:
+        for path, query in pages:
+            try:
+                async with Session(top.url, path=path, query=query, cookies={COOKIE: name},
+                                   timeout=TIMEOUT_S) as s:
+                    assert s.first is not None
+                    got = s._ws.response.headers.get(HEADER) if s._ws and s._ws.response else None
+                    if got != name or s.first.exceptions:
+                        errors.append(f"warm-up {name} {path}: reached {got!r}, "
+                                      f"{s.first.exceptions[:1]}")
+            except Exception as exc:
+                errors.append(f"warm-up {name} {path}: {type(exc).__name__}: {exc}")
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(one(name) for name in top.replicas))
+    return time.perf_counter() - t0, errors
+
+
+async def run_mix(top: Topology, args: argparse.Namespace, n_lab: int, n_quiz: int,
+                  n_pupils: int) -> tuple[Mix, str, Session | None]:
+    """All the tabs at once; the class's key and the teacher's tab (None if it failed)."""
+    mix = Mix()
+    mix.warm_s, mix.errors = await warm_up(top, args)
+    class_args = argparse.Namespace(seed=args.seed, level=args.level,
+                                    questions=args.questions, pupils=n_pupils,
+                                    think=args.think)
+
+    async def the_class() -> tuple[Figures, str, Session]:
+        fig, key, teacher = await run_class(top.url, class_args, None)
+        await teacher.close()  # its last dashboard stays readable
+        return fig, key, teacher
+
+    t0 = time.perf_counter()
+    done = await asyncio.gather(the_class(), *(lab_tab(top.url, i, mix, args)
+                                               for i in range(n_lab)),
+                                *(quiz_tab(top.url, i, mix, args) for i in range(n_quiz)),
+                                return_exceptions=True)
+    mix.wall_s = time.perf_counter() - t0
+    first = done[0]
+    if isinstance(first, BaseException):
+        mix.errors.append(f"the class: {type(first).__name__}: {first}")
+        return mix, "", None
+    mix.klass, key, teacher = first
+    mix.tabs.append(("teacher", teacher))
+    mix.tabs.extend(("pupil", s) for s in mix.klass.sessions)
+    return mix, key, teacher
+
+
+# ----------------------------------------------------------------------------- the checks
+
+
+def replicas_of(mix: Mix) -> dict[str, Counter[str]]:
+    """Per kind of tab, the sessions each replica held (the cookie, checked against the
+    websocket's upgrade header)."""
+    out: dict[str, Counter[str]] = {}
+    for kind, s in mix.tabs:
+        cookie = s.cookies.get(COOKIE, "")
+        ws = s._ws
+        header = str(ws.response.headers.get(HEADER, "")) if ws and ws.response else ""
+        if not cookie or cookie != header:
+            mix.errors.append(f"a {kind} tab: cookie {COOKIE}={cookie!r} but its websocket "
+                              f"reached {header!r}")
+        out.setdefault(kind, Counter())[cookie or header or "?"] += 1
+    return out
+
+
+def check_quiz_store(url: str, fig: Figures) -> int:
+    """The ``answers`` rows of the run's fresh database against the quiz answers sent, per
+    outcome (the class's answers are in ``class_answers``)."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            stored = dict(conn.execute(select(answers.c.outcome, func.count()).group_by(
+                answers.c.outcome)).all())
+    except Exception as exc:
+        fig.error(f"the quiz answers cannot be read back: {type(exc).__name__}: {exc}")
+        return 0
+    finally:
+        engine.dispose()
+    sent = Counter(fig.sent.values())
+    if dict(sent) != {k: int(v) for k, v in stored.items()}:
+        fig.error(f"quiz answers sent {dict(sent)}, stored {stored}")
+    return int(sum(stored.values()))
+
+
+# ----------------------------------------------------------------------------- one count
+
+
+def _ms(runs: Sequence[Run]) -> dict[str, float]:
+    ms = [r.ms for r in runs]
+    return {"n": len(ms), "p50": percentile(ms, 50), "p95": percentile(ms, 95),
+            "max": max(ms) if ms else float("nan")}
+
+
+def _window(*figs: Figures) -> float:
+    firsts = [f.first_check for f in figs if f.first_check is not None]
+    lasts = [f.last_check for f in figs if f.last_check is not None]
+    return max(lasts) - min(firsts) if firsts and lasts else float("nan")
+
+
+def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
+    n_lab = round(args.sessions * 0.4)
+    n_quiz = round(args.sessions * 0.3)
+    n_pupils = args.sessions - n_lab - n_quiz
+    with topology(n) as top:
+        if args.client_nice:
+            os.nice(args.client_nice)  # the replicas, started before, keep their priority
+        load0 = os.getloadavg()
+        cpu0 = {name: r.cpu_s() for name, r in top.replicas.items()}
+        client0 = time.process_time()
+        mix, key, teacher = asyncio.run(run_mix(top, args, n_lab, n_quiz, n_pupils))
+        client_cpu = time.process_time() - client0
+        load1 = os.getloadavg()
+        cpu = {name: r.cpu_s() - cpu0[name] for name, r in top.replicas.items()}
+        peak = {name: r.peak_kb() for name, r in top.replicas.items()}
+        for r in top.replicas.values():
+            _log_errors(r.log_tail(100_000), mix.logs)
+        class_rows = check_store(top.database_url, key, mix.klass) if key else 0
+        page = (check_page(teacher, mix.klass, n_pupils, args.questions)
+                if teacher is not None else "no teacher")
+        time.sleep(1.0)  # a store write still under way
+        quiz_rows = check_quiz_store(top.database_url, mix.quiz)
+    per_replica = replicas_of(mix)
+    runs = [*mix.lab.loads, *mix.lab.other, *mix.quiz.loads, *mix.quiz.checks,
+            *mix.quiz.other, *mix.klass.loads, *mix.klass.joins, *mix.klass.checks,
+            *mix.klass.other, *mix.klass.refreshes]
+    lab_full = [r for r in mix.lab.other if not r.fragment]
+    lab_fragment = [r for r in mix.lab.other if r.fragment]
+    quiz_window, class_window = _window(mix.quiz), _window(mix.klass)
+    both_window = _window(mix.quiz, mix.klass)
+    return {
+        "replicas": n, "cores": os.cpu_count(), "sessions": args.sessions,
+        "mix": {"lab": n_lab, "quiz": n_quiz, "pupils": n_pupils},
+        "questions": args.questions, "think": args.think, "client_nice": args.client_nice,
+        "load_before": load0, "load_after": load1,
+        "quiz_check": _ms(mix.quiz.checks), "class_check": _ms(mix.klass.checks),
+        "lab_rerun": _ms(lab_full), "lab_fragment": _ms(lab_fragment),
+        "lab_load": _ms(mix.lab.loads), "quiz_load": _ms(mix.quiz.loads),
+        "pupil_load": _ms(mix.klass.loads), "refresh": _ms(mix.klass.refreshes),
+        "other": _ms([*mix.quiz.other, *mix.klass.other]),
+        "lab_kb": statistics.mean(r.bytes for r in lab_full) / 1024 if lab_full else None,
+        "warm_s": mix.warm_s, "runs": len(runs), "wall_s": mix.wall_s,
+        "runs_per_s": len(runs) / mix.wall_s,
+        "lab_runs_per_s": len(mix.lab.other) / mix.wall_s,
+        "class_rows": class_rows, "quiz_rows": quiz_rows,
+        "class_answers_per_s": class_rows / class_window,
+        "quiz_answers_per_s": quiz_rows / quiz_window,
+        "answers_per_s": (class_rows + quiz_rows) / both_window,
+        "sent": len(mix.klass.sent) + len(mix.quiz.sent), "lost": mix.klass.lost,
+        "page": page, "per_replica": {k: dict(sorted(v.items()))
+                                      for k, v in sorted(per_replica.items())},
+        "cpu_s": cpu, "cpu_ms_per_run": sum(cpu.values()) / max(len(runs), 1) * 1000,
+        "peak_mb": {k: v / 1024 for k, v in peak.items()},
+        "client_cpu_s": client_cpu, "errors": mix.all_errors(),
+        "warnings": mix.logs.warnings,
+    }
+
+
+# ----------------------------------------------------------------------------- the report
+
+
+def _load(x: Sequence[float]) -> str:
+    return " ".join(f"{v:.1f}" for v in x)
+
+
+def _row(what: str, m: dict[str, float], target: float | None = None) -> str:
+    if not m["n"]:
+        return f"  {what:<36} {'-':>6}"
+    verdict = "" if target is None else (
+        f"  target p95 <= {target:.0f} ms: {'met' if m['p95'] <= target else 'MISSED'}")
+    return (f"  {what:<36} {m['n']:6d} {m['p50']:9.0f} {m['p95']:9.0f} {m['max']:9.0f}"
+            f"{verdict}")
+
+
+def report(f: dict[str, Any]) -> None:
+    mix = f["mix"]
+    print(f"--- {f['replicas']} replica(s) behind haproxy, {f['cores']} cores: "
+          f"{f['sessions']} sessions at once ({mix['lab']} Lab, {mix['quiz']} quiz, a class "
+          f"of {mix['pupils']} pupils and its teacher), rounds of {f['questions']} questions, "
+          f"think 0-{2 * f['think']:.1f} s; the client at nice {f['client_nice']}")
+    print(f"  {'':<36} {'runs':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
+    print(_row("a quiz Check", f["quiz_check"], CHECK_P95_MS))
+    print(_row("a class Check", f["class_check"], CHECK_P95_MS))
+    print(_row("a Lab rerun or toggle (full run)", f["lab_rerun"]))
+    if f["lab_fragment"]["n"]:
+        print(_row("a Lab fragment run", f["lab_fragment"]))
+    print(_row("the dashboard's refresh", f["refresh"]))
+    print(_row("answer widgets, taps, Next", f["other"]))
+    print(_row("a Lab tab's first load", f["lab_load"]))
+    print(_row("a quiz tab's first load", f["quiz_load"]))
+    print(_row("a pupil's first load", f["pupil_load"]))
+    if f["lab_kb"] is not None:
+        print(f"  a Lab rerun sent {f['lab_kb']:.1f} kB; before the mix, each replica's "
+              f"first Lab, quiz and Class pages (warm-up, not counted): {f['warm_s']:.1f} s")
+    print(f"  throughput: {f['runs_per_s']:.1f} runs/s ({f['runs']} runs in "
+          f"{f['wall_s']:.1f} s; Lab {f['lab_runs_per_s']:.1f}/s); answers stored "
+          f"{f['answers_per_s']:.1f}/s (class {f['class_rows']} rows, "
+          f"{f['class_answers_per_s']:.1f}/s; quiz {f['quiz_rows']} rows, "
+          f"{f['quiz_answers_per_s']:.1f}/s; first Check to last)")
+    for name in sorted(f["cpu_s"]):
+        held = ", ".join(f"{kind} {c.get(name, 0)}" for kind, c in f["per_replica"].items())
+        print(f"  {name}: {sum(c.get(name, 0) for c in f['per_replica'].values())} sessions "
+              f"({held}); CPU {f['cpu_s'][name]:.1f} s "
+              f"({f['cpu_s'][name] / f['wall_s']:.2f} of a core); peak memory "
+              f"{f['peak_mb'][name]:.0f} MB")
+    ceiling = 1000 / f["cpu_ms_per_run"] if f["cpu_ms_per_run"] else float("nan")
+    print(f"  the replicas' CPU time a run {f['cpu_ms_per_run']:.1f} ms: one replica (one "
+          f"interpreter, one core at most) tops out near {ceiling:.0f} runs/s, N replicas "
+          f"near min(N, cores) x that")
+    print(f"  the client's CPU time {f['client_cpu_s']:.1f} s (nice {f['client_nice']}: the "
+          f"replicas first)")
+    print(f"  the teacher's last dashboard: {f['page']}")
+    lost = "yes" if not f["lost"] else f"NO, {f['lost']} class answers lost"
+    print(f"  stored exactly once: {lost} ({f['sent']} answers sent, "
+          f"{f['class_rows'] + f['quiz_rows']} stored)")
+    errors = f["errors"]
+    print(f"  errors: {len(errors)} (target none); warnings in the replicas' logs: "
+          f"{len(f['warnings'])}")
+    for w in f["warnings"][:3]:
+        print(f"    (warning) {w}")
+    for e in errors[:20]:
+        print(f"    - {e}")
+    print(f"--- load average {_load(f['load_before'])} before, {_load(f['load_after'])} "
+          f"after ({f['cores']} cores)")
+
+
+def summary(results: Sequence[dict[str, Any]]) -> None:
+    if len(results) < 2:
+        return
+    base = results[0]
+    print(f"--- {' v '.join(str(r['replicas']) for r in results)} replicas, "
+          f"{base['cores']} cores")
+    for r in results:
+        print(f"  {r['replicas']} replica(s): {r['runs_per_s']:5.1f} runs/s "
+              f"({r['runs_per_s'] / base['runs_per_s']:.2f}x), "
+              f"{r['answers_per_s']:4.1f} answers/s, Check p95 quiz "
+              f"{r['quiz_check']['p95']:.0f} ms / class {r['class_check']['p95']:.0f} ms, "
+              f"Lab rerun p95 {r['lab_rerun']['p95']:.0f} ms, CPU "
+              f"{r['cpu_ms_per_run']:.0f} ms a run, {len(r['errors'])} errors; "
+              f"load {_load(r['load_before'])} -> {_load(r['load_after'])}")
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # the topology is stopped on the way out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--replicas", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--sessions", type=int, default=100)
+    ap.add_argument("--questions", type=int, default=5, choices=ROUND_LENGTHS)
+    ap.add_argument("--lab-reruns", type=int, default=8)
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean think time before each step, seconds (as bench_class)")
+    ap.add_argument("--level", default="beginner", choices=LEVELS)
+    ap.add_argument("--seed", default="bench")
+    ap.add_argument("--client-nice", type=int, default=10, metavar="N",
+                    help="the client's niceness once the topology runs (0: none)")
+    ap.add_argument("--json", help="write the figures (a list, one per replica count)")
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a child: one count
+    args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, _terminated)
+
+    if args.one is not None:
+        figures = measure(args.one, args)
+        report(figures)
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures, indent=1))
+        return 1 if figures["errors"] or figures["lost"] else 0
+
+    results: list[dict[str, Any]] = []
+    status = 0
+    with tempfile.TemporaryDirectory(prefix="piquet-bench-topology-json-") as tmp:
+        for n in args.replicas:
+            out = Path(tmp) / f"{n}.json"
+            child = [sys.executable, __file__, *(argv if argv is not None else sys.argv[1:]),
+                     "--one", str(n), "--json", str(out)]
+            proc = subprocess.Popen(child)  # not niced: its topology at our priority
+            try:
+                status = max(status, proc.wait())
+            except KeyboardInterrupt:
+                proc.wait()  # it stops its topology
+                raise
+            if out.exists():
+                results.append(json.loads(out.read_text()))
+            print(flush=True)
+    summary(results)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
