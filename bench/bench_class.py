@@ -205,7 +205,7 @@ def _answer_widget(s: Session, position: int, key: str, prefix: str = "class_a_"
     for w in s.widgets():
         k = w.key or ""
         if k.startswith(prefix) and (k.endswith(f"_{position}_{key}")
-                                         or k.endswith(f"_{position}_{key}_hand")):
+                                     or k.endswith(f"_{position}_{key}_hand")):
             return w
     raise LookupError(f"no answer widget for {key!r} at question {position + 1}")
 
