@@ -51,6 +51,7 @@ __all__ = [
     "KindResult",
     "Mode",
     "Outcome",
+    "Positioned",
     "Round",
     "RoundResult",
     "Slot",
@@ -147,8 +148,38 @@ def _json_value(value: object) -> JSONValue | None:
     return None
 
 
+class Positioned:
+    """What a round's screen shows, from three numbers its class gives: ``length``, the next
+    ``position`` to answer and the position ``at`` on screen (``length`` for the end
+    screen). Shared by :class:`Round` and the Class page's rounds."""
+
+    __slots__ = ()
+
+    @property
+    def length(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def position(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def at(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        """The end screen is up."""
+        return self.at >= self.length
+
+    @property
+    def open(self) -> bool:
+        """The question on screen waits for its answer."""
+        return not self.over and self.at == self.position
+
+
 @dataclass(frozen=True, slots=True)
-class Round:
+class Round(Positioned):
     """A quiz round. ``answers`` are the answers given so far (position ``i`` answers slot
     ``i``); ``at`` is the position on screen: ``position`` (the question is open) or
     ``position - 1`` (its feedback is shown), and ``length`` once the end screen is up."""
@@ -180,16 +211,6 @@ class Round:
     def done(self) -> bool:
         """Every question answered or skipped."""
         return self.position >= self.length
-
-    @property
-    def over(self) -> bool:
-        """The end screen is up."""
-        return self.at >= self.length
-
-    @property
-    def open(self) -> bool:
-        """The question on screen waits for its answer."""
-        return not self.over and self.at == self.position
 
     def question(self, position: int) -> Question:
         """The question at ``position`` (0-based), generated in the current language."""

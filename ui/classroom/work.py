@@ -36,7 +36,7 @@ from typing import Any, Final, Literal
 
 from academy.quiz import Feedback, Question
 from academy.quiz.kinds import parse_level
-from academy.quiz.rounds import Round, round_from_json as quiz_from_json, seeded_round
+from academy.quiz.rounds import Positioned, Round, round_from_json as quiz_from_json, seeded_round
 from academy.stages import Checked, Task, check, make_task, task_seed
 from academy.stages.catalog import stage as find_stage
 from piquet.cards import Card, parse_card
@@ -110,7 +110,7 @@ class StageAnswer:
 
 
 @dataclass(frozen=True, slots=True)
-class ClassRound:
+class ClassRound(Positioned):
     """A pupil's round. ``quiz`` is the quiz part (None when the class has none);
     ``stage_answers`` the stages answered so far and ``stage_at`` the stage on screen, with
     the meaning of :attr:`academy.quiz.rounds.Round.at`."""
@@ -149,14 +149,6 @@ class ClassRound:
     def position(self) -> int:
         """The next position to answer."""
         return (0 if self.quiz is None else self.quiz.position) + len(self.stage_answers)
-
-    @property
-    def over(self) -> bool:
-        return self.at >= self.length
-
-    @property
-    def open(self) -> bool:
-        return not self.over and self.at == self.position
 
     def question(self, position: int) -> Question:
         """The quiz question at ``position`` (in the current language)."""
