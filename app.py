@@ -38,6 +38,8 @@ def _pages() -> list[StreamlitPage]:
                 url_path="lessons"),
         st.Page(PAGES / "lab.py", title=_("Declarations Lab"), icon=":material/science:",
                 url_path="lab"),
+        st.Page(PAGES / "odds.py", title=_("Odds"), icon=":material/percent:",
+                url_path="odds"),
         st.Page(PAGES / "quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
         st.Page(PAGES / "classroom.py", title=_("Class"), icon=":material/groups:",
                 url_path="class"),

@@ -55,7 +55,7 @@ PAGES = {
     "home": "", "lessons": "lessons", "lesson": "lessons?lesson=point",
     "lab": f"lab?elder={ELDER.replace(' ', ',')}&younger={YOUNGER.replace(' ', ',')}",
     "quiz": f"quiz?seed={SEED}&level={LEVEL}", "class": "class", "play": "play",
-    "scoresheet": f"scoresheet?{SCORES}",
+    "scoresheet": f"scoresheet?{SCORES}", "odds": "odds",
     "progress": "progress", "glossary": "glossary", "about": "about",
 }
 
