@@ -54,9 +54,13 @@ from piquet.exchange import ELDER_SHARE, elder_may_take, younger_may_take
 from piquet.rules import Rules, get_rules
 
 __all__ = [
+    "DEFAULT_SAMPLES",
     "LEADER_SAMPLES",
     "MAX_SAMPLES",
+    "POINT_LENGTHS",
+    "SEQUENCE_LENGTHS",
     "TARGET_ERROR",
+    "TOP_MEASURED",
     "AdviceError",
     "Chances",
     "DiscardAdvice",
@@ -64,6 +68,7 @@ __all__ = [
     "ReasonKind",
     "Risk",
     "RiskKind",
+    "discard_sizes",
     "rank_discards",
 ]
 

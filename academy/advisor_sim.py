@@ -39,7 +39,7 @@ Figures = tuple[float, float, int, float]
 
 CHUNK: Final = 128
 _SEED_MASK: Final = (1 << 64) - 1
-_BLOCK: Final = 1 << 19
+_BLOCK: Final = 1 << 15
 """About how many (discard, sample) pairs are scored in one numpy pass."""
 
 

@@ -304,3 +304,12 @@ def test_vectorised_scoring_is_the_engines() -> None:
         for take in range(9):
             got = (ed[i] & ~int(throws[i, take])) | sum(1 << c for c in talons[i][:take])
             assert got == _greedy_exchange_mask(ed[i], talons[i], take)
+
+
+def test_pickles_for_the_pages_cache() -> None:
+    """st.cache_data pickles what it keeps: the advice comes back equal."""
+    import pickle
+
+    advice = ranked(HANDS[4], "younger", 0)
+    assert pickle.loads(pickle.dumps(advice)) == advice
+    assert hash(advice[0]) == hash(pickle.loads(pickle.dumps(advice[0])))
