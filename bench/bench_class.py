@@ -74,6 +74,7 @@ from academy.quiz import (  # noqa: E402
     Question,
     check_answer,
     generate_question,
+    wrong_answer,
 )
 from store import make_engine  # noqa: E402
 from store.classes import ClassStore  # noqa: E402
@@ -95,29 +96,10 @@ def right_answer(pupil: int, position: int) -> bool:
     return (pupil + position) % 3 != 0
 
 
-def wrong_values(q: Question) -> dict[str, Any]:
-    """An answer to ``q`` that is wrong but complete (every field given)."""
-    out: dict[str, Any] = {}
-    for f in q.fields:
-        if f.widget == "number":
-            assert isinstance(f.correct, int)
-            out[f.key] = f.correct + 1
-        elif f.widget == "choice":
-            out[f.key] = next(o for o in f.options if o != f.correct)
-        else:  # multi, cards: a set of options other than the right one
-            assert isinstance(f.correct, frozenset)
-            other = frozenset(f.options) - f.correct
-            if not other or other == f.correct:
-                other = frozenset(sorted(f.correct)[1:]) if len(f.correct) > 1 else frozenset(
-                    f.options[:1]) ^ f.correct
-            out[f.key] = other
-    return out
-
-
 def answer_of(q: Question, right: bool) -> tuple[dict[str, Any], str, str]:
     """The values a pupil gives (field key -> value), the outcome the page must store and
     the feedback's headline the pupil must see."""
-    values = dict(q.correct) if right else wrong_values(q)
+    values = dict(q.correct) if right else wrong_answer(q)
     as_given = {k: sorted(v) if isinstance(v, frozenset) else v for k, v in values.items()}
     fb = check_answer(q, as_given)
     if not fb.answered or fb.partial or fb.correct != right:

@@ -34,10 +34,9 @@ from test_page_class import (
     question,
     run,
     start_class,
-    wrong_values,
 )
 
-from academy.quiz import kind_title
+from academy.quiz import kind_title, wrong_answer
 from store import make_engine
 from store.classes import ClassStore
 from store.ids import new_learner_id
@@ -117,7 +116,7 @@ class ClassWalk(RuleBasedStateMachine):
             right = how == "right"
             if p.position < LENGTH:
                 q = question(p.position)
-                answer_quiz(p.at, q.correct if right else wrong_values(q))
+                answer_quiz(p.at, q.correct if right else wrong_answer(q))
             else:
                 answer_stage(p.at, right)
             p.outcomes.append(how)

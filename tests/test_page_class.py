@@ -25,9 +25,8 @@ from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_page_quiz import wrong_values
 
-from academy.quiz import Question, check_answer, generate_question, kind_title
+from academy.quiz import Question, check_answer, generate_question, kind_title, wrong_answer
 from academy.stages import check, make_task
 from store import make_engine
 from store.class_values import ClassWork, QuizWork, Refusal
@@ -162,7 +161,7 @@ def play(at: AppTest, plan: str) -> AppTest:
             continue
         if r.at < LENGTH:
             q = question(r.at)
-            answer_quiz(at, q.correct if how == "r" else wrong_values(q))
+            answer_quiz(at, q.correct if how == "r" else wrong_answer(q))
         else:
             answer_stage(at, how == "r")
         click(at, "class_next")
@@ -397,7 +396,7 @@ def test_two_tabs_of_one_pupil_answer_once(db_url: str) -> None:
     one = join(code, "Ann", me)
     two = open_class(me, join=code)
     answer_quiz(one, question(0).correct)
-    answer_quiz(two, wrong_values(question(0)))
+    answer_quiz(two, wrong_answer(question(0)))
     assert any("already answered" in i.value for i in two.info)
     r = two.session_state[state.K_ROUND]
     assert (r.position, r.outcome(0)) == (1, "right")
@@ -581,7 +580,7 @@ def test_the_class_page_speaks_only_through_the_catalog(db_url: str, lang: str) 
     seed = quiz.seed                                      # drawn: the seed box was empty
     for position in range(5):
         q = generate_question(seed, position, LEVEL, RULES)
-        _fill_all(p, q, wrong_values(q) if position % 2 else q.correct)
+        _fill_all(p, q, wrong_answer(q) if position % 2 else q.correct)
         click(p, "class_check")
         assert not left(p), position
         click(p, "class_next")

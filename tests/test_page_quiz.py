@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from academy.quiz import KINDS, Question, check_answer, generate_question
+from academy.quiz import KINDS, Question, check_answer, generate_question, wrong_answer
 from piquet.cards import Card
 from store.ids import learner_key, new_learner_id
 from ui.components.card_hand import tap
@@ -142,20 +142,6 @@ def click(at: AppTest, key: str) -> AppTest:
     return run(at)
 
 
-def wrong_values(q: Question) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for f in q.fields:
-        if f.widget == "number":
-            assert isinstance(f.correct, int)
-            out[f.key] = f.correct + 1
-        elif f.widget == "choice":
-            out[f.key] = next(o for o in f.options if o != f.correct)
-        else:
-            assert isinstance(f.correct, frozenset)
-            out[f.key] = frozenset(f.options) - f.correct
-    return out
-
-
 def metric(at: AppTest, label: str) -> str:
     return str(next(m.value for m in at.metric if m.label == label))
 
@@ -199,7 +185,7 @@ def test_same_seed_same_round_whatever_the_answers() -> None:
         q = on_screen(right)
         assert shown(right) == shown(wrong)
         answer(right, q.correct)
-        answer(wrong, wrong_values(q))
+        answer(wrong, wrong_answer(q))
         click(right, "quiz_next")
         click(wrong, "quiz_next")
     assert shown(open_quiz("43", "mix", "5")) != shown(open_quiz("42", "mix", "5"))
@@ -238,7 +224,7 @@ def test_right_and_wrong_answers() -> None:
     click(at, "quiz_next")
     q = on_screen(at)
     assert q == generate_question("7", 1, "intermediate", "britannica")
-    answer(at, wrong_values(q))
+    answer(at, wrong_answer(q))
     text = at.error[0].value
     assert "Not quite" in text and q.answer in text           # never a bare "wrong"
     why = next(m.value for m in at.markdown if m.value.startswith("**Why**"))
@@ -316,7 +302,7 @@ def _play_round(at: AppTest, plan: str) -> list[Question]:
         if how == "s":
             click(at, "quiz_skip")
             continue
-        answer(at, q.correct if how == "r" else wrong_values(q))
+        answer(at, q.correct if how == "r" else wrong_answer(q))
         click(at, "quiz_next")
     return asked
 
@@ -368,7 +354,7 @@ def test_a_round_in_progress_survives_a_reload() -> None:
     click(at, "quiz_next")
     click(at, "quiz_skip")
     q2 = on_screen(at)
-    answer(at, wrong_values(q2))                       # its feedback is on screen
+    answer(at, wrong_answer(q2))                       # its feedback is on screen
     again = open_quiz(None, learner=me)                # a reload, without a seed
     r = again.session_state["quiz_round"]
     assert (r.seed, r.seeded, r.length, r.at, r.position) == ("5", True, 5, 2, 3)
@@ -517,7 +503,7 @@ def test_every_kind_answered_under_the_pseudo_locale() -> None:
                 with use_language(PSEUDO):
                     assert options == [f.option_text(o) for o in f.options], kind
                 assert all(s.startswith("⟦") for s in options), (kind, options)
-        given = q.correct if i % 2 else wrong_values(q)
+        given = q.correct if i % 2 else wrong_answer(q)
         if kind == "muggins":
             given = {**q.correct, "sets": int(q.correct["sets"]) + 3}  # type: ignore[call-overload]
         with use_language(PSEUDO):  # AppTest formats a radio's value in the test's language
@@ -545,7 +531,7 @@ def test_the_end_screen_under_the_pseudo_locale() -> None:
             click(at, "quiz_skip")
             continue
         with use_language(PSEUDO):
-            answer(at, q.correct if how == "r" else wrong_values(q))
+            answer(at, q.correct if how == "r" else wrong_answer(q))
         click(at, "quiz_next")
     assert at.session_state["quiz_round"].over
     assert any(s.value == "⟦Your results⟧" for s in at.subheader)
@@ -557,7 +543,7 @@ def test_the_end_screen_under_the_pseudo_locale() -> None:
 def test_an_answer_is_marked_the_same_after_a_language_switch() -> None:
     at = open_quiz("7", "intermediate")
     q = on_screen(at)
-    answer(at, wrong_values(q))
+    answer(at, wrong_answer(q))
     fb_en = at.session_state["quiz_feedback"]
     at.session_state["lang"] = PSEUDO
     run(at)

@@ -22,6 +22,7 @@ from academy.quiz import (
     parse_level,
     parse_seed,
     pick_kind,
+    wrong_answer,
 )
 from piquet import (
     Card,
@@ -494,16 +495,7 @@ def test_right_and_wrong_answers_get_full_feedback(many: list[Question]) -> None
     for q in many[:300]:
         fb = check_answer(q, q.correct)
         assert fb.correct and fb.answered and fb.headline.startswith("Right")
-        wrong: dict[str, object] = {}
-        for f in q.fields:
-            if f.widget == "number":
-                assert isinstance(f.correct, int)
-                wrong[f.key] = f.correct + 1
-            elif f.widget == "choice":
-                wrong[f.key] = next(o for o in f.options if o != f.correct)
-            else:
-                assert isinstance(f.correct, frozenset)
-                wrong[f.key] = frozenset(f.options) - f.correct  # may be empty: also wrong
+        wrong = wrong_answer(q)
         fb = check_answer(q, wrong)
         assert not fb.correct
         assert q.answer in fb.headline          # never a bare "wrong"

@@ -48,7 +48,7 @@ from academy.quiz.answers import (
     Question,
     Widget,
 )
-from academy.quiz.checking import check_answer
+from academy.quiz.checking import check_answer, wrong_answer
 from academy.quiz.generate import generate_question
 from academy.quiz.kinds import (
     KIND_GROUPS,
@@ -112,4 +112,5 @@ __all__ = [
     "question_rng",
     "round_from_json",
     "scenario_text",
+    "wrong_answer",
 ]

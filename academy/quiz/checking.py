@@ -79,3 +79,30 @@ def check_answer(question: Question, answer: Mapping[str, object]) -> Feedback:
             headline = _("Not quite. The answer: {answer}.", answer=question.answer)
     return Feedback(ok, answered, headline, question.answer, res, _missed(question, res),
                     question.explanation, missing)
+
+
+def wrong_answer(question: Question) -> dict[str, object]:
+    """A complete answer to ``question`` that :func:`check_answer` finds wrong: every field
+    given (a set never empty), for demonstrations, tests and benchmarks.
+
+    >>> from academy.quiz.generate import generate_question
+    >>> q = generate_question("7", 0, "beginner", "britannica")
+    >>> fb = check_answer(q, wrong_answer(q))
+    >>> fb.answered, fb.partial, fb.correct
+    (True, False, False)
+    """
+    out: dict[str, object] = {}
+    for f in question.fields:
+        if f.widget == "number":
+            assert isinstance(f.correct, int)
+            out[f.key] = f.correct + 1
+        elif f.widget == "choice":
+            out[f.key] = next(o for o in f.options if o != f.correct)
+        else:  # multi, cards: a set of options other than the right one
+            assert isinstance(f.correct, frozenset)
+            other = frozenset(f.options) - f.correct
+            if not other or other == f.correct:
+                other = (frozenset(sorted(f.correct)[1:]) if len(f.correct) > 1
+                         else frozenset(f.options[:1]) ^ f.correct)
+            out[f.key] = other
+    return out
