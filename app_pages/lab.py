@@ -10,6 +10,7 @@ import streamlit as st
 from piquet import Card, Rules
 from ui.content import example_hands
 from ui.hand_builder import builder_cards, hand_builder
+from ui.lab.advisor import advisor_panel
 from ui.lab.sinking import held_spec, sinking_controls
 from ui.lab.state import (
     K_RECORD,
@@ -137,6 +138,8 @@ sync_sinking("younger", younger)
 with notices:
     for kind, note in take_notes():
         (st.warning if kind == "warning" else st.info)(md_escape(note))
+# The exchange advisor and "how rare": drawn and computed only while open.
+advisor_panel(hands, rules, colours=four_colour())
 if elder is None or younger is None or set(elder) & set(younger):
     write_link({"elder": elder, "younger": younger}, {})
     if elder is None or younger is None:

@@ -28,6 +28,7 @@ from piquet.players import Hint, HintKind
 from ui.cards import card_svg
 from ui.components.card_hand import card_hand
 from ui.dialogue import dialogue_html
+from ui.play.advice import advice_hint
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
 from ui.play.state import (
@@ -175,6 +176,8 @@ def _exchange_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | 
         _show_hint(hint)
     if not ok:
         st.caption(tick_text(lo, hi, n))
+    if _ss().get("play_hints", True):  # the exchange advisor's best discard, when asked
+        advice_hint(view)
 
 
 def _declaration_widgets(hand: Sequence[Card]) -> None:
