@@ -9,7 +9,9 @@ chosen exactly the cards its text names. The model also knows what the user did:
 that changed is declared in full unless the user then sank something (the bug this test was
 written for: the old Lab kept the sinking of the previous hands).
 
-Expected values come only from ``piquet``; nothing from ``ui/``. ``make soak`` runs the same machine
+Expected values come only from ``piquet`` (and, for the exchange advisor's panel, the
+count of legal discards from ``piquet.exchange`` and the rarity lines from ``academy.odds``);
+nothing from ``ui/``. ``make soak`` runs the same machine
 for thousands of steps (``tests/model_settings.py``).
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +30,15 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
+from academy.odds import rarity
 from piquet import parse_cards, reckon, score_declarations
 from piquet.cards import DECK, Card
 from piquet.combos import analyse
-from piquet.exchange import could_have_been_blanche, most_drawn
+from piquet.exchange import could_have_been_blanche, elder_may_take, most_drawn, younger_may_take
 from piquet.record import DealRecord
 from piquet.rules import get_rules
+from words import use_language
+from words.advisor import rarity_text
 from words.declarations import combination_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -283,6 +289,36 @@ class LabMachine(RuleBasedStateMachine):
         ss = self.at.session_state
         ss[panel] = not ss.get(panel)
         self._run()
+        assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
+
+    @rule(role=hst.sampled_from(ROLES), left=hst.integers(0, 4))
+    def ask_the_advisor(self, role: str, left: int) -> None:
+        """Open the exchange advisor on a hand, read it, shut it (issue 15): it ranks every
+        legal discard, places the hand's combinations on the dealt odds, and opening or
+        shutting it changes nothing else the page declares."""
+        specs = {r: canon(page_spec(self.at, r)) for r in ROLES}
+        ss = self.at.session_state
+        ss["lab_advisor"], ss["lab_adv_role"], ss["lab_adv_left"] = True, role, left
+        self._run()
+        hand, elder = page_hand(self.at, role), page_hand(self.at, "elder")
+        if role == "younger" and hand is not None and elder is not None and set(hand) & set(elder):
+            hand = None  # a card in both hands: named under Younger's, whose builder refuses it
+        page = plain("\n".join(str(m.value) for m in self.at.markdown))
+        if hand is None:
+            assert any("The advisor needs" in str(i.value) for i in self.at.info)
+        else:
+            rules = get_rules(self.at.segmented_control(key="rules").value)
+            sizes = elder_may_take(rules) if role == "elder" else \
+                younger_may_take(5 - left, rules)
+            legal = sum(comb(12, n) for n in sizes)
+            assert f"Ranked 1st of {legal:,} legal discards." in page
+            assert "**5.** " in page
+            with use_language("en"):
+                for r in rarity(hand):
+                    assert rarity_text(r.kind, r.size, r.rank, r.chance, r.one_in) in page
+        ss["lab_advisor"] = False
+        self._run()
+        assert "legal discards" not in "\n".join(str(m.value) for m in self.at.markdown)
         assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
 
     @rule(path=hst.sampled_from(RECORDS))
