@@ -143,6 +143,8 @@ def simulate(deals: int, policy: Policy, seed: int
             for p in PRESET_NAMES for r in ROLES}
     rng = random.Random(seed)
     for i in range(deals):
+        if i and i % 100 == 0:
+            print(f"{i} deals", file=sys.stderr, flush=True)
         pack = rng.sample(DECK, 32)
         elder, younger, talon = tuple(pack[:12]), tuple(pack[12:24]), tuple(pack[24:])
         e_discards = policy(elder, "elder", 0, 2 * i + 1)
@@ -206,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--policy", choices=("advisor-top", "stand-in"), default="advisor-top")
     ap.add_argument("--out", type=Path, default=EXCHANGE_TABLE)
+    ap.add_argument("--source", default=None,
+                    help="the commit the advisor was run from, recorded in the file")
     a = ap.parse_args(argv)
     policy = advisor_top(a.samples) if a.policy == "advisor-top" else stand_in
     samples = 0
@@ -215,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     sums = simulate(a.deals, policy, a.seed)
     data = table(sums, a.deals, a.policy, samples, a.seed)
+    if a.source:
+        data["source"] = a.source
     parse_exchange_table(data, a.out)  # what the loader will accept
     a.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{a.deals} deals, policy {a.policy}, {time.perf_counter() - t:.1f} s -> {a.out}")
