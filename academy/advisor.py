@@ -47,10 +47,26 @@ from itertools import combinations
 from math import comb
 from typing import Final
 
-from piquet.cards import DECK, SUITS, Card, Rank, Suit, cards_mask, hand_of, sort_cards
+from piquet.cards import (
+    DECK,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    cards_mask,
+    hand_of,
+    parse_cards,
+    sort_cards,
+)
 from piquet.combos import COURT_MASK, POINT_KEY, SEQ_KEY, SUIT_RUNS
 from piquet.errors import PiquetError
-from piquet.exchange import ELDER_SHARE, elder_may_take, younger_may_take
+from piquet.exchange import (
+    ELDER_SHARE,
+    TALON_SIZE,
+    elder_may_take,
+    verify_discard,
+    younger_may_take,
+)
 from piquet.rules import Rules, get_rules
 
 __all__ = [
@@ -69,7 +85,9 @@ __all__ = [
     "Risk",
     "RiskKind",
     "discard_sizes",
+    "point_chances",
     "rank_discards",
+    "set_chances",
 ]
 
 TARGET_ERROR: Final = 0.5
@@ -461,3 +479,75 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
             discard=d, kept=tuple([c for c in cards if c.bit & k]), expected=exp, error=err,
             samples=ns, point_won=won, chances=ch, risks=risks, reasons=reasons))
     return tuple(out)
+
+
+# --- one discard's details, on demand ---------------------------------------------------
+
+
+def _one_discard(hand: str | Iterable[str | Card], discard: str | Iterable[str | Card]
+                 ) -> tuple[int, int, int]:
+    """(the hand's mask, the mask kept, how many cards are drawn), checked: 12 distinct
+    cards, a discard of 0 to 7 of them (Younger may take seven when Elder left four)."""
+    cards = hand_of(hand, 12, who="Hand")
+    thrown = parse_cards(discard)
+    dealt = cards_mask(cards)
+    verify_discard(dealt, thrown, range(0, TALON_SIZE), "player")
+    return dealt, dealt & ~cards_mask(thrown), len(thrown)
+
+
+def point_chances(hand: str | Iterable[str | Card], discard: str | Iterable[str | Card]
+                  ) -> Mapping[tuple[int, int], Fraction]:
+    """The exact chances of the point after a discard, by its length and pips: ``(length,
+    pips) -> P`` over every draw (keys ascending, only those that can happen). A bad hand
+    raises piquet's ``HandError``/``CardError``, a discard it does not hold ``ExchangeError``.
+
+    >>> p = point_chances("AS KS QS JS 9S AH KH QH 10D 10C AC AD", "KH QH 10D 10C")
+    >>> p[(5, 50)], sum(p.values()), max(p)
+    (Fraction(28, 57), Fraction(1, 1), (8, 75))
+    """
+    dealt, kept, n = _one_discard(hand, discard)
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for s in range(4):
+        k = kept >> 8 * s & 255
+        unseen = [1 << r for r in range(8) if not dealt >> (8 * s + r) & 1]
+        here: dict[tuple[int, int], int] = {}
+        for j in range(min(n, len(unseen)) + 1):
+            for d in combinations(unseen, j):
+                got = (j, POINT_KEY[k | sum(d)])
+                here[got] = here.get(got, 0) + 1
+        nxt: dict[tuple[int, int], int] = {}
+        for (a, best), c in states.items():
+            for (j, pk), c2 in here.items():
+                if a + j <= n:
+                    state = (a + j, max(best, pk))
+                    nxt[state] = nxt.get(state, 0) + c * c2
+        states = nxt
+    total = comb(20, n)
+    return dict(sorted(((key >> 7, key & 127), Fraction(c, total))
+                       for (a, key), c in states.items() if a == n))
+
+
+def set_chances(hand: str | Iterable[str | Card], discard: str | Iterable[str | Card]
+                ) -> Mapping[Rank, Mapping[int, Fraction]]:
+    """The exact chances of each set rank's count after a discard: ``rank -> {count: P}``
+    for tens to aces (count 0 to 4; 3 a trio, 4 a quatorze), over every draw. Errors as
+    :func:`point_chances`.
+
+    >>> s = set_chances("AS KS QS JS 9S AH KH QH 10D 10C AC AD", "KH QH 10D 10C")
+    >>> s[Rank.ACE][4], s[Rank.KING][3], s[Rank.TEN][3]
+    (Fraction(1, 1), Fraction(3, 95), Fraction(0, 1))
+    """
+    dealt, kept, n = _one_discard(hand, discard)
+    total = comb(20, n)
+    out: dict[Rank, Mapping[int, Fraction]] = {}
+    for rank in reversed(Rank):
+        if rank < Rank.TEN:
+            continue
+        ranks = 0x01010101 << rank
+        held = (kept & ranks).bit_count()
+        unseen = 4 - (dealt & ranks).bit_count()
+        # c - held of the rank's unseen cards drawn, the rest of the draw from the others
+        out[rank] = {c: Fraction(comb(unseen, c - held) * comb(20 - unseen, n - c + held)
+                                 if 0 <= c - held <= min(unseen, n) else 0, total)
+                     for c in range(5)}
+    return out

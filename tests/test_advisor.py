@@ -19,20 +19,26 @@ from academy.advisor import (
     AdviceError,
     Chances,
     DiscardAdvice,
+    Reason,
+    ReasonKind,
+    Risk,
     RiskKind,
+    point_chances,
     rank_discards,
+    set_chances,
 )
 from piquet import (
     DECK,
     Card,
     CardError,
+    ExchangeError,
     HandError,
     RulesError,
     parse_cards,
     score_declarations,
     sort_cards,
 )
-from piquet.cards import cards_mask
+from piquet.cards import Rank, Suit, cards_mask
 from piquet.combos import COURT_MASK, point_key, sequence_key_score
 from piquet.exchange import younger_may_take
 from piquet.players import greedy_discard
@@ -167,7 +173,9 @@ def test_younger_discards(role: str, left: int, rules: str) -> None:
 
 
 def test_errors_have_codes() -> None:
-    """A bad role, left, hand or preset raises the engine's errors with their codes."""
+    """RULES.md sections 1, 4 and 9: a bad role, left (Elder leaves 0 to 4 cards, and only
+    Younger's question has one), hand (12 distinct cards) or preset raises the engine's
+    errors with their codes."""
     with pytest.raises(AdviceError) as e:
         rank_discards(HANDS[0], role="dealer")
     assert e.value.code == "bad_role" and e.value.values == ("dealer",)
@@ -190,17 +198,47 @@ def test_errors_have_codes() -> None:
 
 
 def test_deterministic() -> None:
+    """RULES.md section 4: the same question and seed give the same advice (pages cache it);
+    another seed other samples."""
     a = rank_discards(HANDS[4], role="younger", samples=32, seed=3)
     b = rank_discards(HANDS[4], role="younger", samples=32, seed=3)
     assert a == b
+    c = rank_discards(HANDS[4], role="younger", samples=32, seed=4)
+    assert [x.expected for x in c] != [x.expected for x in a]
+    def by_cards(x: DiscardAdvice) -> tuple[int, ...]:
+        return tuple(cd.index for cd in x.discard)
+
+    assert [x.chances for x in sorted(c, key=by_cards)] == [
+        x.chances for x in sorted(a, key=by_cards)]
 
 
 def test_risks_as_facts(elder_first: tuple[DiscardAdvice, ...]) -> None:
+    """RULES.md section 5: throwing the ace of hearts breaks the tierce major and the
+    quatorze of aces, and leaves the queen unguarded; facts, not sentences."""
     by = {a.discard: a for a in elder_first}
     a = by[parse_cards("AH")]   # K Q of hearts left: the queen has nothing below her
     assert [(r.kind, r.cards) for r in a.risks] == [
         (RiskKind.UNGUARDS, parse_cards("QH")), (RiskKind.BREAKS_SEQUENCE, parse_cards("AH")),
         (RiskKind.BREAKS_SET, parse_cards("AH")), (RiskKind.THROWS_ACE, parse_cards("AH"))]
+    a = by[parse_cards("KH QH 10D 10C")]
+    assert a.risks == (Risk(RiskKind.BREAKS_SEQUENCE, parse_cards("KH QH")),)
+    assert a.reasons == (
+        Reason(ReasonKind.KEEPS_POINT_SUIT, parse_cards("AS KS QS JS 9S"), Suit.SPADES),
+        Reason(ReasonKind.KEEPS_SEQUENCE, parse_cards("AS KS QS JS"), Suit.SPADES),
+        Reason(ReasonKind.KEEPS_SET, parse_cards("AS AH AD AC")),
+        Reason(ReasonKind.DRAWS_TO, parse_cards("AS KS QS JS 9S"), Suit.SPADES))
+
+
+def test_more_risks_and_reasons() -> None:
+    """RULES.md sections 3 and 5: a king left alone, a suit thrown whole, a carte blanche
+    that the draw may spoil."""
+    by = {a.discard: a for a in ranked(HANDS[4])}   # JS 9S 7S KH 10H 8H QD 9D 7D AC JC 8C
+    a = by[parse_cards("JS 9S 7S 10H 8H")]
+    assert Risk(RiskKind.UNGUARDS, parse_cards("KH")) in a.risks
+    assert Reason(ReasonKind.THROWS_SUIT, parse_cards("JS 9S 7S"), Suit.SPADES) in a.reasons
+    blanche = ranked(HANDS[2])
+    assert all(RiskKind.LOSES_BLANCHE in {r.kind for r in a.risks} for a in blanche)
+    assert all(a.chances.carte_blanche < 1 for a in blanche)
 
 
 def _independent(hand: str, discard: tuple[Card, ...], role: str, left: int, n: int,
@@ -307,9 +345,48 @@ def test_vectorised_scoring_is_the_engines() -> None:
 
 
 def test_pickles_for_the_pages_cache() -> None:
-    """st.cache_data pickles what it keeps: the advice comes back equal."""
+    """st.cache_data pickles what it keeps: the advice comes back equal (RULES.md section 4's
+    figures unchanged)."""
     import pickle
 
     advice = ranked(HANDS[4], "younger", 0)
     assert pickle.loads(pickle.dumps(advice)) == advice
     assert hash(advice[0]) == hash(pickle.loads(pickle.dumps(advice[0])))
+
+
+@pytest.mark.parametrize("h, discard", [
+    (0, "KH QH 10D 10C"), (4, "JS 9S 7S 10H 8H"), (2, "10S 9S 8S 7S 10H 9H 8H"), (5, "")])
+def test_point_and_set_chances_against_enumeration(h: int, discard: str) -> None:
+    """RULES.md section 5: the point by length and pips, and each set rank's count, after a
+    discard, equal the count over every draw."""
+    hand = parse_cards(HANDS[h])
+    thrown = parse_cards(discard)
+    dealt = cards_mask(hand)
+    kept = dealt & ~cards_mask(thrown)
+    unseen = [c.bit for c in DECK if not c.bit & dealt]
+    point: Counter[tuple[int, int]] = Counter()
+    sets: Counter[tuple[int, int]] = Counter()
+    for drawn in combinations(unseen, len(thrown)):
+        m = kept | sum(drawn)
+        pk = point_key(m)
+        point[(pk >> 7, pk & 127)] += 1
+        for r in range(3, 8):
+            sets[(r, (m & (0x01010101 << r)).bit_count())] += 1
+    total = comb(20, len(thrown))
+    assert point_chances(hand, thrown) == {k: Fraction(c, total) for k, c in point.items()}
+    got = set_chances(HANDS[h], discard)
+    assert list(got) == [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN]
+    for rank, counts in got.items():
+        assert counts == {c: Fraction(sets[(int(rank), c)], total) for c in range(5)}
+
+
+def test_one_discard_errors() -> None:
+    """RULES.md section 4: a discard must be cards the hand holds, each once."""
+    with pytest.raises(ExchangeError) as e:
+        point_chances(HANDS[0], "7D")
+    assert e.value.code == "discard_not_held"
+    with pytest.raises(ExchangeError) as e:
+        set_chances(HANDS[0], "AS AS")
+    assert e.value.code == "discard_twice"
+    with pytest.raises(HandError):
+        point_chances("AS", "AS")
