@@ -15,16 +15,12 @@ Plain helper: ``wait_idle(page)``.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -107,75 +103,37 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # --------------------------------------------------------------------------- app server
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _health_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            body: bytes = response.read()
-            return response.status == 200 and body.strip() == b"ok"
-    except (urllib.error.URLError, OSError):
-        return False
+def _load_wsclient() -> ModuleType:
+    """bench/wsclient.py, whose ``streamlit_server`` starts and stops every server here."""
+    module = sys.modules.get("wsclient")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("wsclient", ROOT / "bench" / "wsclient.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["wsclient"] = module  # dataclasses look their module up
+        spec.loader.exec_module(module)
+    return module
 
 
 @contextlib.contextmanager
-def _streamlit_server() -> Iterator[str]:
-    """Run ``streamlit run app.py`` on a free localhost port; yield its base URL."""
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless=true",
-        f"--server.port={port}",
-        "--server.address=127.0.0.1",
-        "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none",
-    ]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    # Log to files, not pipes: a full pipe buffer would block the server.
-    with (
-        tempfile.TemporaryFile(mode="w+") as out,
-        tempfile.TemporaryFile(mode="w+") as err,
-    ):
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=err, text=True)
-
-        def logs() -> str:
-            out.seek(0)
-            err.seek(0)
-            return f"--- stdout ---\n{out.read()}\n--- stderr ---\n{err.read()}"
-
-        base_url = f"http://127.0.0.1:{port}"
+def streamlit_app(script: str | Path = "app.py") -> Iterator[str]:
+    """``streamlit run script`` (from the repository's root) on a free localhost port until
+    the block ends; yield its base URL. A server that does not start fails the test with its
+    log."""
+    with contextlib.ExitStack() as stack:
         try:
-            deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-            while not _health_ok(f"{base_url}/_stcore/health"):
-                if proc.poll() is not None:
-                    pytest.fail(
-                        f"streamlit exited with code {proc.returncode} before it was healthy\n"
-                        f"{logs()}",
-                        pytrace=False,
-                    )
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"streamlit not healthy after {SERVER_START_TIMEOUT_S:.0f} s\n{logs()}",
-                        pytrace=False,
-                    )
-                time.sleep(0.25)
-            yield base_url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            server = stack.enter_context(_load_wsclient().streamlit_server(
+                script, cwd=ROOT, env={"PYTHONUNBUFFERED": "1"},
+                start_timeout=SERVER_START_TIMEOUT_S))
+        except RuntimeError as exc:
+            pytest.fail(str(exc), pytrace=False)
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def serve() -> Callable[[str | Path], contextlib.AbstractContextManager[str]]:
+    """:func:`streamlit_app` for a test module's own script (``with serve(path) as url``)."""
+    return streamlit_app
 
 
 @pytest.fixture(scope="session")
@@ -183,14 +141,14 @@ def app_server() -> Iterator[str]:
     """One app server for the session; yields its base URL."""
     if not APP.exists():
         pytest.skip("app.py missing")
-    with _streamlit_server() as url:
+    with streamlit_app() as url:
         yield url
 
 
 @pytest.fixture
 def fresh_server() -> Iterator[str]:
     """A server of its own that no page has been opened on yet (for first-visit tests)."""
-    with _streamlit_server() as url:
+    with streamlit_app() as url:
         yield url
 
 

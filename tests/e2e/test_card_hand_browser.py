@@ -7,14 +7,7 @@ a reload and apart between two browsers. Screenshots: docs/screenshots/card-hand
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,62 +25,11 @@ DESKTOP = {"width": 1280, "height": 900}
 PROJECTOR = {"width": 1920, "height": 1080}
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return bool(response.status == 200 and response.read().strip() == b"ok")
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @pytest.fixture(scope="module")
-def demo() -> Iterator[str]:
+def demo(serve: Any) -> Iterator[str]:
     """``streamlit run tests/apps/card_hand_app.py`` on a free port; its base URL."""
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        DEMO,
-        "--server.headless=true",
-        f"--server.port={port}",
-        "--server.address=127.0.0.1",
-        "--browser.gatherUsageStats=false",
-        "--server.fileWatcherType=none",
-    ]
-    with tempfile.TemporaryFile(mode="w+") as log:
-        proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while not _healthy(f"{url}/_stcore/health"):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail(f"demo app did not start\n{log.read()}", pytrace=False)
-                time.sleep(0.25)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+    with serve(DEMO) as url:
+        yield url
 
 
 @contextlib.contextmanager
