@@ -93,7 +93,7 @@ def test_the_role_switch_redraws_the_exchange(page: Page, app_server: str,
         pytest.skip("no figures after the exchange on this server (the table is missing)")
     control = page.locator(".st-key-odds_role")
     before = tables.nth(1).inner_text()
-    control.get_by_role("button", name=role_name("younger")).click()
+    control.get_by_role("radio", name=role_name("younger")).click()
     wait_for_app()
     expect(tables.nth(1)).not_to_have_text(before, timeout=TIMEOUT_MS)
     expect(page.get_by_test_id("stException")).to_have_count(0)
