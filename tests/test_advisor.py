@@ -161,13 +161,14 @@ def test_exact_younger_against_enumeration() -> None:
     assert by[()].chances.draws == 1
 
 
-@pytest.mark.parametrize("role, left, rules", [
-    ("younger", 0, "britannica"), ("younger", 2, "cavendish"), ("younger", 4, "britannica")])
-def test_younger_discards(role: str, left: int, rules: str) -> None:
-    """RULES.md sections 4 and 9: Younger takes up to what is left (at least one under
-    cavendish)."""
-    advice = rank_discards(HANDS[1], role=role, left=left, rules=rules, samples=16)
+@pytest.mark.parametrize("left", range(5))
+@pytest.mark.parametrize("rules", ["britannica", "cavendish"])
+def test_younger_discards(left: int, rules: str) -> None:
+    """RULES.md sections 4 and 9: Younger takes up to what is left, 3 + left (at least one
+    under cavendish; none allowed under britannica)."""
+    advice = rank_discards(HANDS[1], role="younger", left=left, rules=rules, samples=16)
     allowed = younger_may_take(5 - left, get_rules(rules))
+    assert allowed == range(0 if rules == "britannica" else 1, 4 + left)
     assert len(advice) == sum(comb(12, n) for n in allowed)
     assert {len(a.discard) for a in advice} == set(allowed)
 
