@@ -46,6 +46,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -116,6 +117,12 @@ class Topology:
     database_url: str
     replicas: dict[str, Replica]
 
+    def proxy_events(self) -> list[str]:
+        """haproxy's own lines about a replica going DOWN or UP (its health checks)."""
+        log = (self.state / "haproxy.log").read_text(errors="replace")
+        return [line.strip()[:200] for line in log.splitlines()
+                if re.match(r"Server replicas/r\d+ is (DOWN|UP)", line)]
+
 
 def _script(env: dict[str, str], *args: str, timeout: float = 600
             ) -> subprocess.CompletedProcess[str]:
@@ -124,8 +131,9 @@ def _script(env: dict[str, str], *args: str, timeout: float = 600
 
 
 @contextlib.contextmanager
-def topology(n: int) -> Iterator[Topology]:
-    """``topology.sh start n`` in a state folder of its own; ``stop`` whatever happens."""
+def topology(n: int, keep_logs: str | None = None) -> Iterator[Topology]:
+    """``topology.sh start n`` in a state folder of its own; ``stop`` whatever happens (the
+    proxy's and the replicas' logs copied to ``keep_logs/N/`` first, when given)."""
     state = Path(tempfile.mkdtemp(prefix="piquet-bench-topology-"))
     python = ROOT / ".venv" / "bin" / "python"
     env = {**os.environ, "PIQUET_TOPOLOGY_DIR": str(state),
@@ -141,6 +149,11 @@ def topology(n: int) -> Iterator[Topology]:
             for k in range(1, n + 1)}
         yield Topology(url, state, (state / "database_url").read_text().strip(), replicas)
     finally:
+        if keep_logs:
+            kept = Path(keep_logs) / str(n)
+            kept.mkdir(parents=True, exist_ok=True)
+            for log in state.glob("*.log"):
+                shutil.copy(log, kept / log.name)
         stopped = _script(env, "stop", timeout=300)
         if stopped.returncode != 0:
             print(f"topology.sh stop failed:\n{stopped.stdout}{stopped.stderr}",
@@ -336,7 +349,7 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
     n_lab = round(args.sessions * 0.4)
     n_quiz = round(args.sessions * 0.3)
     n_pupils = args.sessions - n_lab - n_quiz
-    with topology(n) as top:
+    with topology(n, args.keep_logs) as top:
         if args.client_nice:
             os.nice(args.client_nice)  # the replicas, started before, keep their priority
         load0 = os.getloadavg()
@@ -354,6 +367,8 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
                 if teacher is not None else "no teacher")
         time.sleep(1.0)  # a store write still under way
         quiz_rows = check_quiz_store(top.database_url, mix.quiz)
+        events = top.proxy_events()
+    mix.errors.extend(f"the proxy: {e}" for e in events if " is DOWN" in e)
     per_replica = replicas_of(mix)
     runs = [*mix.lab.loads, *mix.lab.other, *mix.quiz.loads, *mix.quiz.checks,
             *mix.quiz.other, *mix.klass.loads, *mix.klass.joins, *mix.klass.checks,
@@ -386,7 +401,7 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         "cpu_s": cpu, "cpu_ms_per_run": sum(cpu.values()) / max(len(runs), 1) * 1000,
         "peak_mb": {k: v / 1024 for k, v in peak.items()},
         "client_cpu_s": client_cpu, "errors": mix.all_errors(),
-        "warnings": mix.logs.warnings,
+        "warnings": mix.logs.warnings, "proxy_events": events,
     }
 
 
@@ -447,13 +462,18 @@ def report(f: dict[str, Any]) -> None:
     lost = "yes" if not f["lost"] else f"NO, {f['lost']} class answers lost"
     print(f"  stored exactly once: {lost} ({f['sent']} answers sent, "
           f"{f['class_rows'] + f['quiz_rows']} stored)")
+    events = f["proxy_events"]
+    print(f"  the proxy's health checks: {sum(' is DOWN' in e for e in events)} replica(s) "
+          f"marked DOWN, {sum(' is UP' in e for e in events)} back UP")
     errors = f["errors"]
     print(f"  errors: {len(errors)} (target none); warnings in the replicas' logs: "
           f"{len(f['warnings'])}")
     for w in f["warnings"][:3]:
         print(f"    (warning) {w}")
-    for e in errors[:20]:
-        print(f"    - {e}")
+    kinds = Counter(re.sub(r"^(Lab|Quiz|Pupil) \d+(: Check|: Join|: Next)?: ", "", e)
+                    for e in errors)
+    for e, count in kinds.most_common(12):
+        print(f"    - {e}" + (f"  ({count} tabs)" if count > 1 else ""))
     print(f"--- load average {_load(f['load_before'])} before, {_load(f['load_after'])} "
           f"after ({f['cores']} cores)")
 
@@ -493,6 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--client-nice", type=int, default=10, metavar="N",
                     help="the client's niceness once the topology runs (0: none)")
+    ap.add_argument("--keep-logs", metavar="DIR",
+                    help="copy the proxy's and the replicas' logs to DIR/N/ before the stop")
     ap.add_argument("--json", help="write the figures (a list, one per replica count)")
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a child: one count
     args = ap.parse_args(argv)
