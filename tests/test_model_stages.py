@@ -158,8 +158,10 @@ class StagePlayer(RuleBasedStateMachine):
             return
         if task.answer_kind == "cards":
             now = self._selection(task)
-            self.at.session_state[TEST_TAPS] = [str(c) for c in task.pick
-                                                if (c in now) != (c in value)]
+            # untap first, as a learner must when the hand holds all it may (max_selected)
+            self.at.session_state[TEST_TAPS] = (
+                [str(c) for c in task.pick if c in now and c not in value]
+                + [str(c) for c in task.pick if c in value and c not in now])
             self._run()
             assert self._selection(self.task or task) == set(value)
         elif task.answer_kind == "choice":
