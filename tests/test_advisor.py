@@ -391,3 +391,19 @@ def test_one_discard_errors() -> None:
     assert e.value.code == "discard_twice"
     with pytest.raises(HandError):
         point_chances("AS", "AS")
+
+
+def test_every_discard_on_the_same_samples() -> None:
+    """RULES.md section 4: the samples do not depend on which discards are measured: one
+    discard measured alone, on as many samples, gets the ranking's figures."""
+    import numpy as np
+
+    from academy.advisor_sim import Simulation
+
+    advice = ranked(HANDS[4], "younger", 3)
+    dealt = cards_mask(parse_cards(HANDS[4]))
+    for a in (advice[0], advice[11], advice[-1]):
+        sim = Simulation(dealt, "younger", 2, 0)
+        alone = sim.measure(np.array([dealt & ~cards_mask(a.discard)]),
+                            np.array([len(a.discard)]), a.samples)[0]
+        assert alone == (a.expected, a.error, a.samples, a.point_won)
