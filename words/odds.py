@@ -269,11 +269,12 @@ def how_made(hands: int) -> tuple[str, ...]:
           "one: they are counted suit by suit and rank by rank, which gives each chance as "
           "an exact fraction. The percentage is that fraction rounded; \"1 in N\" is one "
           "divided by it, rounded.", hands=format_number(hands)),
-        _("**After the exchange, the figures are simulated.** Many deals are played up to "
-          "the exchange: the player throws the discard the exchange advisor ranks first and "
-          "draws from the talon. How often each combination comes out is the estimate; the "
-          "number after ± is its standard error: the true figure is within it about two "
-          "times in three, and within twice it about nineteen times in twenty."),
+        _("**After the exchange, the figures are simulated.** Many deals are dealt and "
+          "played up to the exchange: each player makes the discard the exchange advisor "
+          "ranks first. In each deal the chance of each combination is counted exactly over "
+          "every draw the talon could give the player; the figure is the average over the "
+          "deals. The number after ± is its standard error: the true figure is within it "
+          "about two times in three, and within twice it about nineteen times in twenty."),
         _("Elder exchanges one to five cards and Younger at most the rest of the talon, so "
           "the two hands change differently; the preset decides whether Younger must take "
           "a card."),
