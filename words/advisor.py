@@ -162,7 +162,7 @@ def reason_text(reason: _Reason) -> str | None:
     >>> print(reason_text(R("keeps-sequence", tuple(parse_cards("AH KH QH JH")))))
     It keeps the quart major: A♥︎ K♥︎ Q♥︎ J♥︎.
     >>> print(reason_text(R("draws-to", tuple(parse_cards("AS 9S 8S")), Suit.SPADES)))
-    It draws to spades, where the hand keeps 3 cards: A♠︎ 9♠︎ 8♠︎.
+    It draws to a longer sequence in spades, where the hand keeps A♠︎ 9♠︎ 8♠︎.
     """
     kind, cards, suit = _value(reason.kind), tuple(reason.cards), reason.suit
     n = len(cards)
@@ -182,11 +182,11 @@ def reason_text(reason: _Reason) -> str | None:
                  set=set_name(n, cards[0].rank, start=False), cards=shown)
     if kind == "draws-to" and suit is not None:
         if not cards:
-            return _("It draws to {suit}.", suit=suit_name(suit))
-        # TRANSLATORS: {suit} is the suit the discard hopes to fill; {cards} those held
-        return ngettext("It draws to {suit}, where the hand keeps {n} card: {cards}.",
-                        "It draws to {suit}, where the hand keeps {n} cards: {cards}.", n,
-                        suit=suit_name(suit), cards=shown)
+            return _("It draws to a longer sequence in {suit}.", suit=suit_name(suit))
+        # TRANSLATORS: {suit} is the suit where one card drawn would make a longer
+        # sequence; {cards} the cards of it the hand keeps
+        return _("It draws to a longer sequence in {suit}, where the hand keeps {cards}.",
+                 suit=suit_name(suit), cards=shown)
     if kind == "throws-suit" and suit is not None and cards:
         # TRANSLATORS: {suit} is a suit's name; {cards} the cards of it thrown
         return ngettext("It throws every card of {suit}: {cards}.",
