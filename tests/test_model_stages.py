@@ -32,7 +32,7 @@ from test_page_lessons import leaks
 from test_stages import engine_answer
 
 from academy.stages import LESSONS, Task, lesson_stages, stage_text
-from piquet.cards import DECK, Card, sort_cards
+from piquet.cards import DECK, Card, parse_cards, sort_cards
 from piquet.combos import pretty
 from store import Store, learner_key, make_engine, new_learner_id
 from ui.components.card_hand import selection_key
@@ -63,6 +63,10 @@ def _new_run(slug: str) -> Run:
 
 
 def _label(task: Task, choice: str) -> str:
+    if task.kind == "discard_best":  # a candidate discard: its cards (ids are card codes)
+        cards = sort_cards(parse_cards(choice))
+        return (f"Discard {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+                + " ".join(f"{c.pretty}\ufe0e" for c in cards))
     if task.kind == "verdict" and choice == "equal":
         return "Equal: nobody scores"
     if choice in ("elder", "younger"):

@@ -10,6 +10,7 @@ the text layer. Then the retry queue, the content files and bad input.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import hypothesis.strategies as hst
 import pytest
@@ -109,7 +110,20 @@ def engine_answer(task: Task) -> object:
         return settle_partie(f["a"], f["b"]).points
     if k == "rule_yes":
         return "yes" if getattr(get_rules(f["preset"]), f["rule"]) else "no"
+    if k == "discard_best":  # the candidate the exchange advisor ranks first
+        ranked = advisor_ranks(" ".join(str(c) for c in hand), task.rules)
+        return min(task.choices, key=lambda c: ranked[" ".join(sorted(c.split()))])
     raise AssertionError(k)
+
+
+@cache
+def advisor_ranks(hand: str, preset: str) -> dict[str, int]:
+    """Each legal discard of Elder's ``hand`` (its sorted codes) -> its rank by the
+    advisor (once a process: the ranking simulates)."""
+    from academy.advisor import rank_discards
+
+    return {" ".join(sorted(str(c) for c in a.discard)): i + 1 for i, a in enumerate(
+        rank_discards(hand, role="elder", rules=preset))}
 
 
 def _discard_ok(task: Task, discard: frozenset[Card]) -> bool:

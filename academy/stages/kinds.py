@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from academy.stages import kinds_hand as h, kinds_other as o
+from academy.stages import kinds_advisor as a, kinds_hand as h, kinds_other as o
 from academy.stages.model import Checked, Given, Hint, Task
 from piquet.cards import Card
 from piquet.rules import Rules
@@ -41,6 +41,7 @@ KINDS: Final[dict[str, Kind]] = {
     "verdict": Kind(h.make_verdict, h.hint_verdict),
     "younger_answer": Kind(h.make_younger_answer, h.hint_verdict),
     "discard_keep": Kind(h.make_discard_keep, h.hint_discard, h.accepts_discard),
+    "discard_best": Kind(a.make_discard_best, a.hint_discard_best),
     "deal_count": Kind(o.make_deal_count, o.hint_deal),
     "younger_takes": Kind(o.make_younger_takes, o.hint_deal),
     "must_play": Kind(o.make_must_play, o.hint_play, o.accepts_play),

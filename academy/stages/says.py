@@ -4,6 +4,7 @@ moment, from the task's facts (the engine's), through the text layer."""
 
 from __future__ import annotations
 
+from academy.stages import says_advisor
 from academy.stages.kinds import check
 from academy.stages.kinds_hand import target_rank, verdicts
 from academy.stages.kinds_other import reckoning_after_lead
@@ -55,6 +56,8 @@ def _verdict_choice_label(task: Task, choice: str) -> str:
 
 def choice_text(task: Task, choice: str) -> str:
     """A choice's label in this task (a verdict's "equal" says what it means)."""
+    if task.kind == "discard_best":
+        return says_advisor.choice_label(choice)
     return _verdict_choice_label(task, choice) if task.kind == "verdict" else choice_label(choice)
 
 
@@ -95,6 +98,8 @@ def prompt(task: Task) -> str:
         return _younger_prompt(task)
     if k == "discard_keep":
         return _discard_prompt(task)
+    if k == "discard_best":
+        return says_advisor.prompt(task)
     if k == "deal_count":
         return {"hand": _("How many cards does each player get?"),
                 "talon": _("How many cards are left for the talon?"),
@@ -180,6 +185,8 @@ def _ranks(cards: tuple[Card, ...]) -> str:
 def hint_text(task: Task, hint: Hint) -> str:
     """The hint: where to look, naming the suit, rank or cards that matter."""
     k, cards = task.kind, hint.cards
+    if k == "discard_best":
+        return says_advisor.hint_text(task, hint)
     if hint.kind is HintKind.COUNT:
         return ngettext("Choose exactly {n} card to discard.",
                         "Choose exactly {n} cards to discard.", hint.number or 0)
@@ -289,6 +296,8 @@ def explanation(task: Task) -> list[str]:
         return [_("Not carte blanche: {cards} spoil it.", cards=pretty(courts))]
     if k in ("verdict", "younger_answer"):
         return [verdict_text(verdicts(task)[_CATEGORIES.index(f["category"])])]
+    if k == "discard_best":
+        return says_advisor.explanation(task)
     if k == "discard_keep":
         target = tuple(f["target"])
         example = tuple(c for c in task.pick if c in task.answer_cards)

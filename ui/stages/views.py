@@ -13,6 +13,7 @@ import os
 import streamlit as st
 
 from academy.stages import Step, Task, hint as hint_of, lesson_stages, says, stage, stage_text
+from academy.stages.kinds_advisor import marked_cards
 from academy.stages.session import score, stars
 from piquet.cards import Card, parse_card, sort_cards
 from piquet.combos import pretty
@@ -81,6 +82,10 @@ def _rows(task: Task, settled: bool) -> None:
         if task.kind in ("verdict", "younger_answer", "bonus_kind") and (
                 settled or state.lesson_run_state(task) is Step.HINT):
             highlight = frozenset(hint_of(task).cards)
+        if task.kind == "discard_best":
+            hinted = state.lesson_run_state(task) is Step.HINT
+            highlight = marked_cards(task, settled, hint_of(task, state.last_given(task))
+                                     if hinted else None)
         show_cards(cards, width=CARD_WIDTH, highlight=highlight, four_colour=colours,
                    caption=says.hand_label(role))
 
