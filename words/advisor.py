@@ -85,7 +85,7 @@ def label(key: str) -> str:
     """The panels' fixed texts by key: titles, widget labels, captions."""
     labels = {
         "panel": _("Exchange advisor: what to discard, and how rare the hand is"),
-        "intro": _("The advisor takes the hand below as dealt, **before the exchange**: the "
+        "intro": _("The advisor takes the hand chosen below as dealt, **before the exchange**: the "
                    "talon and the other hand are unknown to it, as they are to the player. It "
                    "ranks every legal discard by the points it is expected to bring in "
                    "declarations against the opponent, simulated over the opponent's possible "
