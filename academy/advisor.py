@@ -300,25 +300,40 @@ def discard_sizes(role: str, left: int, rules: Rules) -> range:
 _fraction: Final = lru_cache(maxsize=8192)(Fraction)
 
 
+def _dists(keys: tuple[int, ...], rows: list[list[int]], drawn: list[int], totals: list[int]
+           ) -> list[_Dist]:
+    """A :class:`_Dist` of ``keys`` for each row of counts (``drawn`` cards drawn), made once
+    for equal rows."""
+    made: dict[tuple[int, ...], _Dist] = {}
+    out = []
+    for n, row in zip(drawn, rows, strict=True):
+        key = (n, *row)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = _Dist(tuple(zip(keys, row, strict=True)), totals[n])
+        out.append(found)
+    return out
+
+
 def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]:
     """The exact chances of every discard (see :mod:`academy.advisor_exact`)."""
     import numpy as np
 
     from academy.advisor_exact import exact_counts
 
-    c = exact_counts(dealt, np.array(kept, dtype=np.int64), np.array(drawn, dtype=np.int64))
+    n_ = np.array(drawn, dtype=np.int64)
+    c = exact_counts(dealt, np.array(kept, dtype=np.int64), n_)
     point, seq = c["point"], c["sequence"]
-    point_rows = (point[:, 3:9] - point[:, 2:8]).tolist()
-    seq_rows = np.concatenate([seq[:, 2:3], seq[:, 3:9] - seq[:, 2:8]], axis=1).tolist()
-    no_q, no_t, blanche = c["no_quatorze"].tolist(), c["no_trio"].tolist(), c["blanche"].tolist()
     totals = [comb(20, n) for n in range(max(drawn, default=0) + 1)]
-    return [Chances(draws=totals[n],
-                    point_length=_Dist(tuple(zip(POINT_LENGTHS, p, strict=True)), totals[n]),
-                    best_sequence=_Dist(tuple(zip(SEQUENCE_LENGTHS, q, strict=True)), totals[n]),
+    points = _dists(POINT_LENGTHS, (point[:, 3:9] - point[:, 2:8]).tolist(), drawn, totals)
+    seqs = _dists(SEQUENCE_LENGTHS, np.concatenate([seq[:, 2:3], seq[:, 3:9] - seq[:, 2:8]],
+                                                    axis=1).tolist(), drawn, totals)
+    no_q, no_t, blanche = c["no_quatorze"].tolist(), c["no_trio"].tolist(), c["blanche"].tolist()
+    return [Chances(draws=totals[n], point_length=p, best_sequence=q,
                     quatorze=_fraction(totals[n] - nq, totals[n]),
                     trio=_fraction(totals[n] - nt, totals[n]),
                     carte_blanche=_fraction(b, totals[n]))
-            for n, p, q, nq, nt, b in zip(drawn, point_rows, seq_rows, no_q, no_t, blanche,
+            for n, p, q, nq, nt, b in zip(drawn, points, seqs, no_q, no_t, blanche,
                                           strict=True)]
 
 

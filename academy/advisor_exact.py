@@ -6,24 +6,32 @@ number of draws with a property that is decided suit by suit (no suit longer tha
 sequence longer than ``L``, no court card) is the coefficient of ``x**n`` in the product of
 the four suits' polynomials ``sum_j (draws of j cards of the suit with it) x**j``. Sets are
 decided rank by rank in the same way (the ranks ten to ace, and the rest lumped). The
-polynomials are integer arrays, multiplied for every discard at once with numpy.
+polynomials are integer arrays (numpy).
+
+Cheap for thousands of discards: a suit's polynomials depend only on the pattern it keeps
+(one of the subsets of the suit's cards held), so they are made once a pattern; the suits go
+in two pairs, each pair's product made once for each pair of patterns the discards keep, and
+a discard's count is then one coefficient, ``sum_j A[j] * B[n - j]``. The sets depend only on
+how many cards of each rank are kept and on ``n``: counted once for each such key.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from piquet.combos import COURT_MASK, SEQ_KEY
 
-Ints = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
-@cache
-def _seq_len() -> Ints:
-    return np.array([k >> 3 for k in SEQ_KEY], dtype=np.int64)
+    Ints = npt.NDArray[np.int64]
+
+_ROWS = 19
+"""A suit's polynomials: 0-8 point (the suit at most L long), 9-17 sequence (no run longer
+than L), 18 no court card."""
 
 
 def _subsets(bits: int) -> list[int]:
@@ -37,14 +45,50 @@ def _subsets(bits: int) -> list[int]:
 def _mul(a: Ints, b: Ints) -> Ints:
     """Polynomials along the last axis, multiplied and cut to the same degree."""
     deg = a.shape[-1]
-    out = np.zeros(np.broadcast_shapes(a.shape, b.shape), dtype=np.int64)
-    for i in range(deg):
-        out[..., i:] += a[..., i:i + 1] * b[..., :deg - i]
+    out = a * b[..., :1]
+    for i in range(1, deg):
+        out[..., i:] += a[..., :deg - i] * b[..., i:i + 1]
     return out
 
 
-def _binomials(m: int, deg: int) -> Ints:
-    return np.array([comb(m, j) for j in range(deg)], dtype=np.int64)
+def _binomials(m: int, deg: int) -> list[int]:
+    return [comb(m, j) for j in range(deg)]
+
+
+def _suit_polys(dealt: int, s: int, deg: int) -> Ints:
+    """(256, 19, deg): the suit's polynomials for each pattern it may keep (zero elsewhere)."""
+    held = dealt >> 8 * s & 255
+    unseen = 255 & ~held
+    court = COURT_MASK >> 8 * s & 255
+    binom = _binomials(unseen.bit_count(), deg)
+    plain = _binomials((unseen & ~court).bit_count(), deg)
+    draws = [d for d in _subsets(unseen) if d.bit_count() < deg]
+    out = np.zeros((256, _ROWS, deg), dtype=np.int64)
+    for p in _subsets(held):
+        rows = [[0] * deg for _ in range(_ROWS)]
+        k = p.bit_count()
+        for L in range(9):
+            row = rows[L]
+            for j in range(max(0, min(deg, L - k + 1))):
+                row[j] = binom[j]
+        for d in draws:
+            run = SEQ_KEY[p | d] >> 3
+            j = d.bit_count()
+            for L in range(run, 9):
+                rows[9 + L][j] += 1
+        if not p & court:
+            rows[18] = plain
+        out[p] = rows
+    return out
+
+
+def _coefficients(a: Ints, b: Ints, drawn: Ints) -> Ints:
+    """Row by row, the coefficient ``drawn[i]`` of the product of ``a[i]`` and ``b[i]``."""
+    out = np.zeros(a.shape[:-1], dtype=np.int64)
+    for n in np.unique(drawn).tolist():
+        idx = np.flatnonzero(drawn == n)
+        out[idx] = (a[idx, ..., :n + 1] * b[idx, ..., n::-1]).sum(axis=-1)
+    return out
 
 
 def exact_counts(dealt: int, kept: Ints, drawn: Ints) -> dict[str, Ints]:
@@ -57,57 +101,39 @@ def exact_counts(dealt: int, kept: Ints, drawn: Ints) -> dict[str, Ints]:
       exactly three (tens and higher), with no court card.
     """
     deg = int(drawn.max()) + 1 if len(drawn) else 1
-    rows = np.arange(len(kept))
-    seq_len = _seq_len()
-    lengths = np.arange(9)
-    one = (np.arange(deg) == 0).astype(np.int64)
-    point: Ints = np.broadcast_to(one, (len(kept), 9, deg))
-    sequence: Ints = point
-    blanche: Ints = np.broadcast_to(one, (len(kept), deg))
-    j = np.arange(deg)
-    for s in range(4):
-        held = dealt >> 8 * s & 255
-        unseen = 255 & ~held
-        ks = (kept >> 8 * s) & 255
-        binom = _binomials(unseen.bit_count(), deg)
-        # the longest suit: j cards drawn make it |k| + j long
-        klen = np.array([p.bit_count() for p in range(256)], dtype=np.int64)[ks]
-        ok = (klen[:, None, None] + j[None, None, :]) <= lengths[None, :, None]
-        point = _mul(point, ok * binom)
-        # the longest sequence, per kept pattern of the suit: count subsets of the unseen
-        pats = np.array(_subsets(held), dtype=np.int64)
-        draws = np.array(_subsets(unseen), dtype=np.int64)
-        dsize = np.array([d.bit_count() for d in _subsets(unseen)], dtype=np.int64)
-        keep_d = dsize < deg
-        draws, dsize = draws[keep_d], dsize[keep_d]
-        runs = seq_len[pats[:, None] | draws[None, :]]          # (patterns, draws)
-        table = np.zeros((256, 9, deg), dtype=np.int64)
-        for L in range(9):
-            fits = (runs <= L).astype(np.int64)                   # (patterns, draws)
-            onehot = (dsize[:, None] == j[None, :]).astype(np.int64)  # (draws, deg)
-            table[pats, L, :] = fits @ onehot
-        sequence = _mul(sequence, table[ks])
-        # no court card
-        court_unseen = ((~dealt & COURT_MASK) >> 8 * s & 255).bit_count()
-        plain = _binomials(unseen.bit_count() - court_unseen, deg)
-        has_court = ((kept >> 8 * s) & (COURT_MASK >> 8 * s & 255)) != 0
-        blanche = _mul(blanche, np.where(has_court[:, None], 0, plain[None, :]))
-    # sets, rank by rank: the ranks below ten lumped
-    low = _binomials(sum(4 - (dealt & 0x01010101 << r).bit_count() for r in range(3)), deg)
-    no_q: Ints = np.broadcast_to(low, (len(kept), deg))
-    no_t = no_q
+    polys = [_suit_polys(dealt, s, deg) for s in range(4)]
+    # pair the suits so that each pair holds about as many cards as the other
+    by_held = sorted(range(4), key=lambda s: (dealt >> 8 * s & 255).bit_count())
+    halves = []
+    for s, t in ((by_held[0], by_held[3]), (by_held[1], by_held[2])):
+        key = (kept >> 8 * s & 255) | (kept >> 8 * t & 255) << 8
+        uniq, inv = np.unique(key, return_inverse=True)
+        halves.append(_mul(polys[s][uniq & 255], polys[t][uniq >> 8])[inv.reshape(-1)])
+    suits = _coefficients(halves[0], halves[1], drawn)
+    # sets, rank by rank (the ranks below ten lumped), once per count kept of each rank
+    key = drawn.copy()
     for r in range(3, 8):
-        unseen_r = 4 - (dealt & 0x01010101 << r).bit_count()
-        binom = _binomials(unseen_r, deg)
         x = (kept >> r) & 0x01010101
-        count = ((x * 0x01010101) >> 24) & 255
+        key = key * 5 + (((x * 0x01010101) >> 24) & 255)
+    uniq, inv = np.unique(key, return_inverse=True)
+    low = _binomials(sum(4 - (dealt & 0x01010101 << r).bit_count() for r in range(3)), deg)
+    sets: Ints = np.broadcast_to(np.array(low, dtype=np.int64), (len(uniq), 2, deg))
+    j = np.arange(deg)
+    rest = uniq
+    for r in range(7, 2, -1):
+        count = rest % 5
+        rest = rest // 5
+        binom = np.array(_binomials(4 - (dealt & 0x01010101 << r).bit_count(), deg),
+                         dtype=np.int64)
         total = count[:, None] + j[None, :]
-        no_q = _mul(no_q, np.where(total == 4, 0, binom[None, :]))
-        no_t = _mul(no_t, np.where(total == 3, 0, binom[None, :]))
+        rank = np.stack([np.where(total == 4, 0, binom), np.where(total == 3, 0, binom)],
+                        axis=1)
+        sets = _mul(sets, rank)
+    picked = sets[np.arange(len(uniq)), :, rest][inv.reshape(-1)]
     return {
-        "point": point[rows, :, drawn],
-        "sequence": sequence[rows, :, drawn],
-        "no_quatorze": no_q[rows, drawn],
-        "no_trio": no_t[rows, drawn],
-        "blanche": blanche[rows, drawn],
+        "point": suits[:, 0:9],
+        "sequence": suits[:, 9:18],
+        "no_quatorze": picked[:, 0],
+        "no_trio": picked[:, 1],
+        "blanche": suits[:, 18],
     }
