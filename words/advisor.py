@@ -152,16 +152,11 @@ def discard_action(discard: Sequence[Card]) -> str:
 def reason_text(reason: _Reason) -> str | None:
     """One reason as a sentence on its cards (``None``: a kind this module does not know).
 
-    >>> from dataclasses import dataclass
+    >>> from academy.advisor import Reason, ReasonKind as K
     >>> from piquet.cards import parse_cards
-    >>> @dataclass
-    ... class R:
-    ...     kind: str
-    ...     cards: tuple
-    ...     suit: object = None
-    >>> print(reason_text(R("keeps-sequence", tuple(parse_cards("AH KH QH JH")))))
+    >>> print(reason_text(Reason(K.KEEPS_SEQUENCE, tuple(parse_cards("AH KH QH JH")))))
     It keeps the quart major: A♥︎ K♥︎ Q♥︎ J♥︎.
-    >>> print(reason_text(R("draws-to", tuple(parse_cards("AS 9S 8S")), Suit.SPADES)))
+    >>> print(reason_text(Reason(K.DRAWS_TO, tuple(parse_cards("AS 9S 8S")), Suit.SPADES)))
     It draws to a longer sequence in spades, where the hand keeps A♠︎ 9♠︎ 8♠︎.
     """
     kind, cards, suit = _value(reason.kind), tuple(reason.cards), reason.suit
@@ -198,13 +193,9 @@ def reason_text(reason: _Reason) -> str | None:
 def risk_text(risk: _Risk) -> str | None:
     """One risk as a sentence on its cards (``None``: a kind this module does not know).
 
-    >>> from dataclasses import dataclass
-    >>> from piquet.cards import parse_cards
-    >>> @dataclass
-    ... class K:
-    ...     kind: str
-    ...     cards: tuple
-    >>> print(risk_text(K("unguards", tuple(parse_cards("KS")))))
+    >>> from academy.advisor import Risk, RiskKind
+    >>> from piquet.cards import Card
+    >>> print(risk_text(Risk(RiskKind.UNGUARDS, (Card.of("KS"),))))
     Risk: it leaves the king of spades unguarded.
     """
     kind, cards = _value(risk.kind), tuple(risk.cards)
