@@ -292,7 +292,7 @@ def _pages(lang: str) -> Iterator[tuple[str, AppTest]]:
         if page != "home":
             at.switch_page(f"app_pages/{page}.py")
             if page == "lab":  # the panels drawn only while open, their words too
-                open_panels(at, *LAB_PANELS, run=False)
+                open_panels(at, *LAB_PANELS, "lab_advisor", run=False)
             ok(at.run())
         yield page, at
 
