@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ from piquet.exchange import TALON_SIZE
 from piquet.reckon import REPIQUE
 
 Ints = npt.NDArray[np.int64]
+Small = npt.NDArray[np.int16]
 Figures = tuple[float, float, int, float]
 """(expected, standard error, samples, chance of winning the point) of one discard."""
 
@@ -62,7 +63,29 @@ def _tables() -> tuple[Ints, Ints]:
     return suit, best << 8 | total
 
 
-Keys = tuple[Ints, Ints, Ints, Ints, Ints]
+@cache
+def _pair_tables() -> tuple[Small, Small, Small, Ints, Small, Small]:
+    """The per-suit tables of :meth:`Simulation.measure`, on the 256 patterns of a suit:
+    point key, best sequence key, sequences' score (int16, small) and the suit's tens to aces
+    as an index in base 5 (a digit a rank, so that the suits' indexes add up); then, on the
+    summed index, the best set key and the sets' score."""
+    p = np.arange(256, dtype=np.int64)
+    r5 = sum(((p >> r) & 1) * 5 ** (r - 3) for r in range(3, 8))
+    packed = np.arange(5 ** 5, dtype=np.int64)
+    best = np.zeros(5 ** 5, dtype=np.int64)
+    total = np.zeros(5 ** 5, dtype=np.int64)
+    for r in range(3, 8):
+        n = packed // 5 ** (r - 3) % 5
+        total += np.where(n == 4, 14, np.where(n == 3, 3, 0))
+        best = np.maximum(best, np.where(n >= 3, n * 8 + r, 0))
+    small = np.int16
+    return (np.array(POINT_KEY, dtype=small), np.array(SEQ_KEY, dtype=small),
+            np.array(SEQ_SCORE, dtype=small), np.asarray(r5, dtype=np.int64),
+            best.astype(small), total.astype(small))
+
+
+Whole = npt.NDArray[np.signedinteger[Any]]
+Keys = tuple[Whole, Whole, Whole, Whole, Whole]
 
 
 def hand_keys(masks: Ints) -> Keys:
@@ -79,15 +102,16 @@ def hand_keys(masks: Ints) -> Keys:
     return pk, sk, summed >> 24, st >> 8, st & 255
 
 
-def declaration_points(e: Keys, y: Keys, eb: Ints | bool, yb: Ints | bool
-                       ) -> tuple[Ints, Ints]:
+def declaration_points(e: Keys, y: Keys, eb: Whole | bool, yb: Whole | bool
+                       ) -> tuple[Whole, Whole]:
     """(Elder's points, Younger's points) of final hands declared in full (their
     :func:`hand_keys`, arrays that broadcast), carte blanche from the flags: what
     ``piquet.players.declaration_outcome`` gives first."""
     epk, esk, ess, etk, ets = e
     ypk, ysk, yss, ytk, yts = y
-    e1 = np.asarray(eb, dtype=np.int64) * 10
-    y1 = np.asarray(yb, dtype=np.int64) * 10
+    dt = np.result_type(epk, ypk)   # int64, or the int16 of Simulation.measure
+    e1 = np.asarray(eb, dtype=dt) * 10
+    y1 = np.asarray(yb, dtype=dt) * 10
     e2 = e1 + (epk > ypk) * (epk >> 7)
     y2 = y1 + (ypk > epk) * (ypk >> 7)
     e3 = e2 + (esk > ysk) * ess
@@ -96,7 +120,8 @@ def declaration_points(e: Keys, y: Keys, eb: Ints | bool, yb: Ints | bool
     y4 = y3 + (ytk > etk) * yts
     e_rep = ((e2 >= 30) & (y2 == 0)) | ((e3 >= 30) & (y3 == 0)) | ((e4 >= 30) & (y4 == 0))
     y_rep = ((y2 >= 30) & (e2 == 0)) | ((y3 >= 30) & (e3 == 0)) | ((y4 >= 30) & (e4 == 0))
-    return e4 + e_rep * REPIQUE, y4 + y_rep * REPIQUE
+    repique = dt.type(REPIQUE)
+    return e4 + e_rep * repique, y4 + y_rep * repique
 
 
 _RANK_OF: Final = np.array([i & 7 for i in range(32)], dtype=np.int64)
@@ -133,6 +158,9 @@ class Simulation:
         """opp[:, j]: the opponent's final hand when the player takes j (against Younger
         the same for every j)."""
         self.opp_blanche = np.zeros(0, dtype=bool)
+        by_held = sorted(range(4), key=lambda s: (dealt >> 8 * s & 255).bit_count())
+        self.pairs = ((by_held[0], by_held[3]), (by_held[1], by_held[2]))
+        """The suits two by two, each pair holding about as many cards as the other."""
 
     def grow(self, n: int) -> None:
         """Have at least ``n`` samples."""
@@ -165,19 +193,42 @@ class Simulation:
         self.opp_blanche = np.concatenate([self.opp_blanche, (dealt & COURT_MASK) == 0])
         self.n = chunks * CHUNK
 
+    def _halves(self, kept: Ints, draw: Ints) -> list[tuple[Ints, Small, Small, Small, Ints]]:
+        """The player's hands ``kept | draw`` (discards by samples) two suits at a time: for
+        each pair of suits, the row of each discard and, for each pair of patterns the pair
+        keeps (rows) and sample, the pair's longest point key, best sequence key, sequences'
+        score and the sets' index of :func:`_pair_tables`."""
+        pk, sk, ss, r5, _, _ = _pair_tables()
+        out = []
+        for s, t in self.pairs:
+            key = (kept >> 8 * s & 255) | (kept >> 8 * t & 255) << 8
+            uniq, inv = np.unique(key, return_inverse=True)
+            a = (uniq[:, None] & 255) | (draw[None, :] >> 8 * s & 255)
+            b = (uniq[:, None] >> 8) | (draw[None, :] >> 8 * t & 255)
+            out.append((inv.reshape(-1), np.maximum(pk[a], pk[b]), np.maximum(sk[a], sk[b]),
+                        ss[a] + ss[b], r5[a] + r5[b]))
+        return out
+
     def measure(self, kept: Ints, drawn: Ints, n: int) -> list[Figures]:
         """The figures of discards (``kept`` masks, ``drawn`` cards) on samples ``:n``."""
         self.grow(n)
+        *_, set_key, set_score = _pair_tables()
         out: list[Figures] = [(0.0, 0.0, 0, 0.0)] * len(kept)
         for j in sorted(set(drawn.tolist())):
             idx = np.flatnonzero(drawn == j)
             step = max(1, _BLOCK // n)
-            opk, osk, oss, otk, ots = hand_keys(self.opp[None, :n, j])
+            opk, osk, oss, otk, ots = (x.astype(np.int16)
+                                       for x in hand_keys(self.opp[None, :n, j]))
             opp: Keys = (opk, osk, oss, otk, ots)
             opp_bl = self.opp_blanche[None, :n]
+            (ia, pa, sa, qa, xa), (ib, pb, sb, qb, xb) = self._halves(kept[idx],
+                                                                      self.draw[:n, j])
             for a in range(0, len(idx), step):
                 part = idx[a:a + step]
-                mine = hand_keys(kept[part, None] | self.draw[None, :n, j])
+                ra, rb = ia[a:a + step], ib[a:a + step]
+                x = xa[ra] + xb[rb]
+                mine = (np.maximum(pa[ra], pb[rb]), np.maximum(sa[ra], sb[rb]), qa[ra] + qb[rb],
+                        set_key[x], set_score[x])
                 if self.elder:
                     ep, yp = declaration_points(mine, opp, self.my_blanche, opp_bl)
                     d = ep - yp
