@@ -46,12 +46,14 @@ def test_asked_for_it_shows_the_best_discard_and_picks_it(
     at = start_deal(learner_deals=False)  # the learner is Elder
     assert deal(at).phase is Phase.ELDER_EXCHANGE
     assert [e for e in at.expander if "Why this discard?" in e.label]
-    assert not calls, "not asked for: nothing computed"
+    assert len(calls) == 1, "the hint is the advisor's best discard: ranked once"
     at.session_state[K_ADVICE_OPEN] = True
     ok(at.run())
-    assert len(calls) == 1
+    assert len(calls) == 1, "opened: the same cached ranking"
     monkeypatch.setattr(advisor, "rank_discards", real)
     best, count = _best(at)
+    hints = [h for h in at.session_state["play_hint_cache"].values() if h is not None]
+    assert [set(h.cards) for h in hints] == [set(best.discard)], "the hint is the advisor's"
     page = texts(at)
     with use_language("en"):
         assert discard_action(best.discard) in page

@@ -10,9 +10,11 @@ import streamlit as st
 
 from academy.hints import hint_for
 from piquet import parse_cards
-from piquet.deal import DealState, Phase
-from piquet.players import Hint, Player, make_player
+from piquet.deal import DealState, Phase, PlayerView
+from piquet.players import Hint, Player, exchange_hint, make_player
 from piquet.reckon import Role
+from ui.lab.advisor_data import hand_key, ranking
+from ui.play.advice import elder_left
 from ui.play.state import (
     K_COMPUTER_ERROR,
     K_DEAL,
@@ -85,6 +87,20 @@ def computer_error(deal: DealState) -> str | None:
     return error_text(why) if isinstance(why, Exception) else str(why)
 
 
+def find_hint(view: PlayerView) -> Hint:
+    """The hint for the learner's ``view``: at his exchange, the exchange advisor's best
+    discard — the one "Why this discard?" explains, from the same cached ranking — else the
+    helper player's choice (:func:`academy.hints.hint_for`)."""
+    if (view.phase in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE)
+            and view.exchange_range != range(0, 1)):
+        found = ranking(hand_key(view.hand), view.role, elder_left(view), view.rules.name)
+        if found.top:
+            best = found.top[0]
+            kept = tuple(c for c in view.hand if c not in best.discard)
+            return exchange_hint(best.discard, kept, best.expected)
+    return hint_for(view)
+
+
 def _hint_key(deal: DealState) -> tuple[int, str]:
     return (len(deal.history), repr(deal.history[-1]) if deal.history else "")
 
@@ -119,7 +135,7 @@ def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
         if key not in cache:
             with slot, st.spinner(_("Looking for a hint…")):
                 try:
-                    cache[key] = hint_for(deal.view(seat.learner))
+                    cache[key] = find_hint(deal.view(seat.learner))
                 except Exception:  # a hint is a help, never a failure of the page
                     cache[key] = None
             st.rerun()
