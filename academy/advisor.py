@@ -375,6 +375,12 @@ _ACES: Final = 0x80808080
 _SETS_RANKS: Final = 0xF8F8F8F8
 
 
+_Pair = tuple[tuple[Risk, ...], tuple[Risk, ...], int, Reason, tuple[Reason, ...],
+              tuple[Reason, ...], tuple[Reason, ...]]
+"""Two suits' (unguards, broken sequences, best point key, its reason, sequences kept, draws
+to, suits thrown)."""
+
+
 class _Facts:
     """The risks and reasons of the discards of one hand; what is decided suit by suit is
     cached per suit and pattern kept."""
@@ -390,6 +396,7 @@ class _Facts:
                                                 tuple[Reason, ...], tuple[Reason, ...]]] = {}
         self._thrown: dict[int, tuple[Risk, ...]] = {}
         self._kept_sets: dict[int, tuple[Reason, ...]] = {}
+        self._pairs: tuple[dict[int, _Pair], dict[int, _Pair]] = ({}, {})
 
     def _of_suit(self, s: int, p: int) -> tuple[tuple[Risk, ...], tuple[Risk, ...], Reason,
                                                 tuple[Reason, ...], tuple[Reason, ...],
@@ -438,22 +445,32 @@ class _Facts:
             self._kept_sets[key] = found
         return found
 
+    def _of_pair(self, h: int, q: int) -> _Pair:
+        """Suits ``2h`` and ``2h + 1`` keeping the patterns of ``q`` (16 bits): their risks
+        and reasons side by side, and the better point of the two (the first on a tie)."""
+        found = self._pairs[h].get(q)
+        if found is None:
+            pa, pb = q & 255, q >> 8
+            a, b = self._of_suit(2 * h, pa), self._of_suit(2 * h + 1, pb)
+            ka, kb = POINT_KEY[pa], POINT_KEY[pb]
+            found = (a[0] + b[0], a[1] + b[1], max(ka, kb), a[2] if ka >= kb else b[2],
+                     a[3] + b[3], a[4] + b[4], a[5] + b[5])
+            self._pairs[h][q] = found
+        return found
+
     def facts(self, kept: int, n: int, blanche_sure: bool
               ) -> tuple[tuple[Risk, ...], tuple[Reason, ...]]:
         """(risks, reasons) of keeping ``kept`` and drawing ``n``; ``blanche_sure``: the hand
         after the draw surely has no court card."""
-        p0, p1, p2, p3 = kept & 255, kept >> 8 & 255, kept >> 16 & 255, kept >> 24
-        a, b, c, d = (self._of_suit(0, p0), self._of_suit(1, p1), self._of_suit(2, p2),
-                      self._of_suit(3, p3))
+        a, b = self._of_pair(0, kept & 0xFFFF), self._of_pair(1, kept >> 16)
         thrown = self._thrown_risks(self.dealt & ~kept)
         if self.blanche and not blanche_sure:
             broken = tuple(r for r in thrown if r.kind is RiskKind.BREAKS_SET)
             thrown = (*broken, Risk(RiskKind.LOSES_BLANCHE, ()), *thrown[len(broken):])
-        risks = a[0] + b[0] + c[0] + d[0] + a[1] + b[1] + c[1] + d[1] + thrown
-        keys = (POINT_KEY[p0], POINT_KEY[p1], POINT_KEY[p2], POINT_KEY[p3])
-        best = (a, b, c, d)[keys.index(max(keys))][2]
-        reasons = ((best,) + a[3] + b[3] + c[3] + d[3] + self._sets_kept(kept)
-                   + ((a[4] + b[4] + c[4] + d[4]) if n else ()) + a[5] + b[5] + c[5] + d[5])
+        risks = a[0] + b[0] + a[1] + b[1] + thrown
+        best = a[3] if a[2] >= b[2] else b[3]
+        reasons = ((best,) + a[4] + b[4] + self._sets_kept(kept)
+                   + ((a[5] + b[5]) if n else ()) + a[6] + b[6])
         return risks, reasons
 
 
@@ -474,7 +491,7 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
     ``left`` raises :class:`AdviceError`; a bad hand piquet's ``HandError``/``CardError``;
     an unknown preset ``RulesError``.
     """
-    from academy.advisor_sim import Simulation
+    from academy.advisor_sim import Simulation, best_first
 
     rules_ = get_rules(rules)
     sizes = discard_sizes(role, left, rules_)
@@ -492,16 +509,24 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
     drawn = [len(d) for d in discards]
     figures = Simulation(dealt, role, ELDER_SHARE - left, seed).rank(kept, drawn, first)
     chances = _all_chances(dealt, kept, drawn)
-    facts = _Facts(dealt)
+    facts = _Facts(dealt).facts
+    lo, hi = _in_order(cards[:6]), _in_order(cards[6:])
+    low = cards_mask(cards[:6])
     out = []
-    for i in sorted(range(len(discards)), key=lambda i: (-figures[i][0], i)):
-        d, k, ch = discards[i], kept[i], chances[i]
-        risks, reasons = facts.facts(k, drawn[i], ch.carte_blanche == 1)
+    for i in best_first([f[0] for f in figures]):
+        k, ch = kept[i], chances[i]
         exp, err, ns, won = figures[i]
-        out.append(DiscardAdvice(
-            discard=d, kept=tuple([c for c in cards if c.bit & k]), expected=exp, error=err,
-            samples=ns, point_won=won, chances=ch, risks=risks, reasons=reasons))
+        out.append(DiscardAdvice(discards[i], lo[k & low] + hi[k & ~low], exp, err, ns, won,
+                                 ch, *facts(k, drawn[i], ch.carte_blanche == 1)))
     return tuple(out)
+
+
+def _in_order(cards: tuple[Card, ...]) -> dict[int, tuple[Card, ...]]:
+    """Every subset of ``cards`` by its mask, in the order of ``cards``."""
+    out: dict[int, tuple[Card, ...]] = {0: ()}
+    for c in cards:
+        out.update([(m | c.bit, (*t, c)) for m, t in out.items()])
+    return out
 
 
 # --- one discard's details, on demand ---------------------------------------------------

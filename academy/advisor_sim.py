@@ -142,6 +142,11 @@ def greedy_throws(dealt: Ints) -> Ints:
     return np.concatenate([np.zeros((len(dealt), 1), dtype=np.int64), cum], axis=1)
 
 
+def best_first(expected: Sequence[float]) -> list[int]:
+    """The indexes by ``expected``, highest first, ties in index order (a stable sort)."""
+    return np.argsort(-np.array(expected, dtype=np.float64), kind="stable").tolist()  # type: ignore[no-any-return]
+
+
 class Simulation:
     """The samples of one question (hand, role, how many cards Elder took, seed)."""
 
@@ -251,7 +256,7 @@ class Simulation:
         j = np.array(drawn, dtype=np.int64)
         figs = self.measure(k, j, first)
         while True:
-            order = sorted(range(len(figs)), key=lambda i: (-figs[i][0], i))[:TOP]
+            order = best_first([f[0] for f in figs])[:TOP]
             loose = [i for i in order if figs[i][2] < MAX_SAMPLES and (
                 figs[i][1] > TARGET or figs[i][2] < LEADER_SAMPLES)]
             if not loose:
