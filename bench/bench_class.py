@@ -327,8 +327,8 @@ async def pupil(url: str, query: str, i: int, questions: Sequence[Question], fig
 
 
 async def run_class(url: str, args: argparse.Namespace, server: Any,
-                    ) -> tuple[Figures, str, Session]:
-    fig = Figures()
+                    fig: Figures | None = None) -> tuple[Figures, str, Session]:
+    fig = Figures() if fig is None else fig  # a caller's, to read while the class runs
     questions = [generate_question(args.seed, i, args.level, RULES)
                  for i in range(args.questions)]
     t, query, key = await start_class(url, fig, name="Bench class", level=args.level,

@@ -174,6 +174,12 @@ class Mix:
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
     warm_s: float = 0.0
+    samples: list[tuple[float, int, float]] = field(default_factory=list)
+
+    def runs(self) -> list[Run]:
+        lab, quiz, klass = self.lab, self.quiz, self.klass
+        return [*lab.loads, *lab.other, *quiz.loads, *quiz.checks, *quiz.other, *klass.loads,
+                *klass.joins, *klass.checks, *klass.other, *klass.refreshes]
 
     def all_errors(self) -> list[str]:
         return [*self.errors, *self.lab.errors, *self.quiz.errors, *self.klass.errors,
@@ -263,26 +269,51 @@ async def warm_up(top: Topology, args: argparse.Namespace) -> tuple[float, list[
     return time.perf_counter() - t0, errors
 
 
+def _cpu(top: Topology) -> float:
+    return sum(r.cpu_s() for r in top.replicas.values())
+
+
+async def sample(mix: Mix, top: Topology, t0: float) -> None:
+    """Every half second: the time, the runs done so far, the replicas' CPU time."""
+    while True:
+        mix.samples.append((time.perf_counter() - t0, len(mix.runs()), _cpu(top)))
+        await asyncio.sleep(0.5)
+
+
+def middle_half(samples: Sequence[tuple[float, int, float]]) -> tuple[float, float]:
+    """Runs a second and cores busy (the replicas' CPU seconds a second) while the middle
+    half of the runs was done (from the 25th to the 75th percent): the mix at full strength,
+    without its start (the tabs' first loads) and its tail (the last tabs alone)."""
+    total = samples[-1][1] if samples else 0
+    lo = next((s for s in samples if s[1] >= 0.25 * total), None)
+    hi = next((s for s in samples if s[1] >= 0.75 * total), None)
+    if lo is None or hi is None or hi[0] <= lo[0]:
+        return float("nan"), float("nan")
+    return (hi[1] - lo[1]) / (hi[0] - lo[0]), (hi[2] - lo[2]) / (hi[0] - lo[0])
+
+
 async def run_mix(top: Topology, args: argparse.Namespace, n_lab: int, n_quiz: int,
                   n_pupils: int) -> tuple[Mix, str, Session | None]:
     """All the tabs at once; the class's key and the teacher's tab (None if it failed)."""
     mix = Mix()
-    mix.warm_s, mix.errors = await warm_up(top, args)
     class_args = argparse.Namespace(seed=args.seed, level=args.level,
                                     questions=args.questions, pupils=n_pupils,
                                     think=args.think)
 
     async def the_class() -> tuple[Figures, str, Session]:
-        fig, key, teacher = await run_class(top.url, class_args, None)
+        fig, key, teacher = await run_class(top.url, class_args, None, mix.klass)
         await teacher.close()  # its last dashboard stays readable
         return fig, key, teacher
 
     t0 = time.perf_counter()
+    sampler = asyncio.create_task(sample(mix, top, t0))
     done = await asyncio.gather(the_class(), *(lab_tab(top.url, i, mix, args)
                                                for i in range(n_lab)),
                                 *(quiz_tab(top.url, i, mix, args) for i in range(n_quiz)),
                                 return_exceptions=True)
     mix.wall_s = time.perf_counter() - t0
+    sampler.cancel()
+    mix.samples.append((mix.wall_s, len(mix.runs()), _cpu(top)))
     first = done[0]
     if isinstance(first, BaseException):
         mix.errors.append(f"the class: {type(first).__name__}: {first}")
@@ -352,10 +383,13 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
     with topology(n, args.keep_logs) as top:
         if args.client_nice:
             os.nice(args.client_nice)  # the replicas, started before, keep their priority
+        warm_s, warm_errors = asyncio.run(warm_up(top, args))
         load0 = os.getloadavg()
         cpu0 = {name: r.cpu_s() for name, r in top.replicas.items()}
         client0 = time.process_time()
         mix, key, teacher = asyncio.run(run_mix(top, args, n_lab, n_quiz, n_pupils))
+        mix.warm_s = warm_s
+        mix.errors.extend(warm_errors)
         client_cpu = time.process_time() - client0
         load1 = os.getloadavg()
         cpu = {name: r.cpu_s() - cpu0[name] for name, r in top.replicas.items()}
@@ -370,9 +404,8 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         events = top.proxy_events()
     mix.errors.extend(f"the proxy: {e}" for e in events if " is DOWN" in e)
     per_replica = replicas_of(mix)
-    runs = [*mix.lab.loads, *mix.lab.other, *mix.quiz.loads, *mix.quiz.checks,
-            *mix.quiz.other, *mix.klass.loads, *mix.klass.joins, *mix.klass.checks,
-            *mix.klass.other, *mix.klass.refreshes]
+    runs = mix.runs()
+    steady, busy = middle_half(mix.samples)
     lab_full = [r for r in mix.lab.other if not r.fragment]
     lab_fragment = [r for r in mix.lab.other if r.fragment]
     quiz_window, class_window = _window(mix.quiz), _window(mix.klass)
@@ -389,7 +422,8 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         "other": _ms([*mix.quiz.other, *mix.klass.other]),
         "lab_kb": statistics.mean(r.bytes for r in lab_full) / 1024 if lab_full else None,
         "warm_s": mix.warm_s, "runs": len(runs), "wall_s": mix.wall_s,
-        "runs_per_s": len(runs) / mix.wall_s,
+        "runs_per_s": len(runs) / mix.wall_s, "steady_runs_per_s": steady,
+        "steady_cores": busy,
         "lab_runs_per_s": len(mix.lab.other) / mix.wall_s,
         "class_rows": class_rows, "quiz_rows": quiz_rows,
         "class_answers_per_s": class_rows / class_window,
@@ -441,7 +475,9 @@ def report(f: dict[str, Any]) -> None:
     if f["lab_kb"] is not None:
         print(f"  a Lab rerun sent {f['lab_kb']:.1f} kB; before the mix, each replica's "
               f"first Lab, quiz and Class pages (warm-up, not counted): {f['warm_s']:.1f} s")
-    print(f"  throughput: {f['runs_per_s']:.1f} runs/s ({f['runs']} runs in "
+    print(f"  throughput: {f['steady_runs_per_s']:.1f} runs/s while the middle half of the "
+          f"runs was done, the replicas then using {f['steady_cores']:.2f} cores; "
+          f"{f['runs_per_s']:.1f} runs/s over the whole mix ({f['runs']} runs in "
           f"{f['wall_s']:.1f} s; Lab {f['lab_runs_per_s']:.1f}/s); answers stored "
           f"{f['answers_per_s']:.1f}/s (class {f['class_rows']} rows, "
           f"{f['class_answers_per_s']:.1f}/s; quiz {f['quiz_rows']} rows, "
@@ -485,8 +521,9 @@ def summary(results: Sequence[dict[str, Any]]) -> None:
     print(f"--- {' v '.join(str(r['replicas']) for r in results)} replicas, "
           f"{base['cores']} cores")
     for r in results:
-        print(f"  {r['replicas']} replica(s): {r['runs_per_s']:5.1f} runs/s "
-              f"({r['runs_per_s'] / base['runs_per_s']:.2f}x), "
+        print(f"  {r['replicas']} replica(s): {r['steady_runs_per_s']:5.1f} runs/s "
+              f"({r['steady_runs_per_s'] / base['steady_runs_per_s']:.2f}x; "
+              f"{r['steady_cores']:.2f} cores busy), whole mix {r['runs_per_s']:.1f} runs/s, "
               f"{r['answers_per_s']:4.1f} answers/s, Check p95 quiz "
               f"{r['quiz_check']['p95']:.0f} ms / class {r['class_check']['p95']:.0f} ms, "
               f"Lab rerun p95 {r['lab_rerun']['p95']:.0f} ms, CPU "
@@ -495,6 +532,16 @@ def summary(results: Sequence[dict[str, Any]]) -> None:
 
 
 # ----------------------------------------------------------------------------- main
+
+
+def settle(load: float, seconds: float) -> None:
+    """Wait (at most ``seconds``) for the machine's 1-minute load average to fall under
+    ``load``: the last count's own load, or another job's, passes first."""
+    t0 = time.monotonic()
+    while os.getloadavg()[0] >= load and time.monotonic() - t0 < seconds:
+        time.sleep(5)
+    print(f"--- load average {_load(os.getloadavg())} after {time.monotonic() - t0:.0f} s "
+          f"waiting for it to fall under {load:g} (at most {seconds:.0f} s)", flush=True)
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -513,6 +560,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--client-nice", type=int, default=10, metavar="N",
                     help="the client's niceness once the topology runs (0: none)")
+    ap.add_argument("--settle-load", type=float, default=4.0, metavar="L",
+                    help="before each count, wait for the 1-minute load average to fall "
+                         "under L (default 4) ...")
+    ap.add_argument("--settle-s", type=float, default=180.0, metavar="S",
+                    help="... for at most S seconds (default 180)")
     ap.add_argument("--keep-logs", metavar="DIR",
                     help="copy the proxy's and the replicas' logs to DIR/N/ before the stop")
     ap.add_argument("--json", help="write the figures (a list, one per replica count)")
@@ -531,6 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     with tempfile.TemporaryDirectory(prefix="piquet-bench-topology-json-") as tmp:
         for n in args.replicas:
+            settle(args.settle_load, args.settle_s)
             out = Path(tmp) / f"{n}.json"
             child = [sys.executable, __file__, *(argv if argv is not None else sys.argv[1:]),
                      "--one", str(n), "--json", str(out)]
