@@ -50,7 +50,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Final
@@ -297,9 +296,6 @@ def discard_sizes(role: str, left: int, rules: Rules) -> range:
 # --- exact chances ----------------------------------------------------------------------
 
 
-_fraction: Final = lru_cache(maxsize=8192)(Fraction)
-
-
 def _dists(keys: tuple[int, ...], rows: list[list[int]], drawn: list[int], totals: list[int]
            ) -> list[_Dist]:
     """A :class:`_Dist` of ``keys`` for each row of counts (``drawn`` cards drawn), made once
@@ -328,13 +324,18 @@ def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]
     points = _dists(POINT_LENGTHS, (point[:, 3:9] - point[:, 2:8]).tolist(), drawn, totals)
     seqs = _dists(SEQUENCE_LENGTHS, np.concatenate([seq[:, 2:3], seq[:, 3:9] - seq[:, 2:8]],
                                                     axis=1).tolist(), drawn, totals)
-    no_q, no_t, blanche = c["no_quatorze"].tolist(), c["no_trio"].tolist(), c["blanche"].tolist()
-    return [Chances(draws=totals[n], point_length=p, best_sequence=q,
-                    quatorze=_fraction(totals[n] - nq, totals[n]),
-                    trio=_fraction(totals[n] - nt, totals[n]),
-                    carte_blanche=_fraction(b, totals[n]))
-            for n, p, q, nq, nt, b in zip(drawn, points, seqs, no_q, no_t, blanche,
-                                          strict=True)]
+    fractions: dict[tuple[int, int, int, int], tuple[Fraction, Fraction, Fraction]] = {}
+    out = []
+    for n, p, q, *rest in zip(drawn, points, seqs, c["no_quatorze"].tolist(),
+                              c["no_trio"].tolist(), c["blanche"].tolist(), strict=True):
+        key = (n, *rest)
+        f = fractions.get(key)
+        if f is None:
+            t = totals[n]
+            f = fractions[key] = (Fraction(t - rest[0], t), Fraction(t - rest[1], t),
+                                  Fraction(rest[2], t))
+        out.append(Chances(totals[n], p, q, *f))
+    return out
 
 
 # --- risks and reasons -------------------------------------------------------------------

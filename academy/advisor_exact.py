@@ -82,12 +82,13 @@ def _suit_polys(dealt: int, s: int, deg: int) -> Ints:
     return out
 
 
-def _coefficients(a: Ints, b: Ints, drawn: Ints) -> Ints:
-    """Row by row, the coefficient ``drawn[i]`` of the product of ``a[i]`` and ``b[i]``."""
-    out = np.zeros(a.shape[:-1], dtype=np.int64)
+def _coefficients(a: Ints, ia: Ints, b: Ints, ib: Ints, drawn: Ints) -> Ints:
+    """Discard by discard, the coefficient ``drawn[i]`` of the product of ``a[ia[i]]`` and
+    ``b[ib[i]]``."""
+    out = np.zeros((len(drawn), a.shape[1]), dtype=np.int64)
     for n in np.unique(drawn).tolist():
         idx = np.flatnonzero(drawn == n)
-        out[idx] = (a[idx, ..., :n + 1] * b[idx, ..., n::-1]).sum(axis=-1)
+        out[idx] = np.einsum("ijk,ijk->ij", a[ia[idx], :, :n + 1], b[ib[idx], :, n::-1])
     return out
 
 
@@ -108,8 +109,9 @@ def exact_counts(dealt: int, kept: Ints, drawn: Ints) -> dict[str, Ints]:
     for s, t in ((by_held[0], by_held[3]), (by_held[1], by_held[2])):
         key = (kept >> 8 * s & 255) | (kept >> 8 * t & 255) << 8
         uniq, inv = np.unique(key, return_inverse=True)
-        halves.append(_mul(polys[s][uniq & 255], polys[t][uniq >> 8])[inv.reshape(-1)])
-    suits = _coefficients(halves[0], halves[1], drawn)
+        halves.append((_mul(polys[s][uniq & 255], polys[t][uniq >> 8]), inv.reshape(-1)))
+    (a, ia), (b, ib) = halves
+    suits = _coefficients(a, ia, b, ib, drawn)
     # sets, rank by rank (the ranks below ten lumped), once per count kept of each rank
     key = drawn.copy()
     for r in range(3, 8):

@@ -45,25 +45,6 @@ _BLOCK: Final = 1 << 15
 
 
 @cache
-def _tables() -> tuple[Ints, Ints]:
-    """The per-suit table (point key << 40 | best sequence key << 32 | sequences' score << 24
-    | the suit's tens to aces, three bits a rank) and the sets' table on the summed ranks
-    (best set key << 8 | sets' score)."""
-    p = np.arange(256, dtype=np.int64)
-    ranks = sum(((p >> r) & 1) << 3 * (r - 3) for r in range(3, 8))
-    suit = (np.array(POINT_KEY, dtype=np.int64) << 40 | np.array(SEQ_KEY, dtype=np.int64) << 32
-            | np.array(SEQ_SCORE, dtype=np.int64) << 24 | ranks)
-    packed = np.arange(1 << 15, dtype=np.int64)
-    best = np.zeros(1 << 15, dtype=np.int64)
-    total = np.zeros(1 << 15, dtype=np.int64)
-    for r in range(3, 8):
-        n = packed >> 3 * (r - 3) & 7
-        total += np.where(n == 4, 14, np.where(n == 3, 3, 0))
-        best = np.maximum(best, np.where(n >= 3, n * 8 + r, 0))
-    return suit, best << 8 | total
-
-
-@cache
 def _pair_tables() -> tuple[Small, Small, Small, Ints, Small, Small]:
     """The per-suit tables of :meth:`Simulation.measure`, on the 256 patterns of a suit:
     point key, best sequence key, sequences' score (int16, small) and the suit's tens to aces
@@ -90,16 +71,13 @@ Keys = tuple[Whole, Whole, Whole, Whole, Whole]
 
 def hand_keys(masks: Ints) -> Keys:
     """(point key, best sequence key, sequences' score, best set key, sets' score) of each
-    12-card mask, as ``piquet.combos`` computes them."""
-    suit, sets = _tables()
-    t = [suit[(masks >> 8 * s) & 255] for s in range(4)]
-    pk = np.maximum(np.maximum(t[0], t[1]), np.maximum(t[2], t[3])) >> 40
-    sk = np.maximum(np.maximum(t[0] >> 32 & 255, t[1] >> 32 & 255),
-                    np.maximum(t[2] >> 32 & 255, t[3] >> 32 & 255))
-    summed = (t[0] & 0xFFFFFFFF) + (t[1] & 0xFFFFFFFF) + (t[2] & 0xFFFFFFFF) + (
-        t[3] & 0xFFFFFFFF)
-    st = sets[summed & 0x7FFF]
-    return pk, sk, summed >> 24, st >> 8, st & 255
+    12-card mask, as ``piquet.combos`` computes them (int16)."""
+    pk, sk, ss, r5, set_key, set_score = _pair_tables()
+    p = [masks & 255, masks >> 8 & 255, masks >> 16 & 255, masks >> 24 & 255]
+    x = r5[p[0]] + r5[p[1]] + r5[p[2]] + r5[p[3]]
+    return (np.maximum(np.maximum(pk[p[0]], pk[p[1]]), np.maximum(pk[p[2]], pk[p[3]])),
+            np.maximum(np.maximum(sk[p[0]], sk[p[1]]), np.maximum(sk[p[2]], sk[p[3]])),
+            ss[p[0]] + ss[p[1]] + ss[p[2]] + ss[p[3]], set_key[x], set_score[x])
 
 
 def declaration_points(e: Keys, y: Keys, eb: Whole | bool, yb: Whole | bool
@@ -131,14 +109,15 @@ _BITS: Final = np.array([1 << i for i in range(32)], dtype=np.int64)
 
 def greedy_throws(dealt: Ints) -> Ints:
     """``out[:, t]``: the ``t`` cards (0..8) each hand throws the greedy way, as masks."""
-    suit, _ = _tables()
-    pk = np.stack([suit[(dealt >> 8 * s) & 255] >> 40 for s in range(4)], axis=1)
-    longest = np.argmax(pk, axis=1)
+    point = _pair_tables()[0]
+    longest = np.argmax(np.stack([point[dealt >> 8 * s & 255] for s in range(4)], axis=1),
+                        axis=1)
     held = (dealt[:, None] >> np.arange(32)[None, :]) & 1
+    # each card's priority: in the longest suit last, then low ranks first (no two alike)
     pri = (_SUIT_OF[None, :] == longest[:, None]) * 64 + _RANK_OF * 4 + _SUIT_OF
-    pri = np.where(held == 1, pri, 1000)
-    order = np.argsort(pri, axis=1, kind="stable")[:, :TALON_SIZE]
-    cum = np.cumsum(_BITS[order], axis=1)
+    first = np.sort(np.where(held == 1, pri, 1000).astype(np.int16), axis=1)[:, :TALON_SIZE]
+    cards = (first & 3) * 8 + (first >> 2 & 7)
+    cum = np.cumsum(_BITS[cards], axis=1)
     return np.concatenate([np.zeros((len(dealt), 1), dtype=np.int64), cum], axis=1)
 
 
@@ -222,9 +201,7 @@ class Simulation:
         for j in sorted(set(drawn.tolist())):
             idx = np.flatnonzero(drawn == j)
             step = max(1, _BLOCK // n)
-            opk, osk, oss, otk, ots = (x.astype(np.int16)
-                                       for x in hand_keys(self.opp[None, :n, j]))
-            opp: Keys = (opk, osk, oss, otk, ots)
+            opp = hand_keys(self.opp[None, :n, j])
             opp_bl = self.opp_blanche[None, :n]
             (ia, pa, sa, qa, xa), (ib, pb, sb, qb, xb) = self._halves(kept[idx],
                                                                       self.draw[:n, j])
