@@ -86,7 +86,7 @@ def _coefficients(a: Ints, ia: Ints, b: Ints, ib: Ints, drawn: Ints) -> Ints:
     """Discard by discard, the coefficient ``drawn[i]`` of the product of ``a[ia[i]]`` and
     ``b[ib[i]]``."""
     out = np.zeros((len(drawn), a.shape[1]), dtype=np.int64)
-    for n in np.unique(drawn).tolist():
+    for n in sorted(set(drawn.tolist())):   # (np.unique would import numpy.ma)
         idx = np.flatnonzero(drawn == n)
         out[idx] = np.einsum("ijk,ijk->ij", a[ia[idx], :, :n + 1], b[ib[idx], :, n::-1])
     return out

@@ -18,10 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
-import numpy.typing as npt
 
 from academy.advisor import (
     LEADER_SAMPLES,
@@ -33,10 +32,15 @@ from piquet.combos import COURT_MASK, POINT_KEY, SEQ_KEY, SEQ_SCORE
 from piquet.exchange import TALON_SIZE
 from piquet.reckon import REPIQUE
 
-Ints = npt.NDArray[np.int64]
-Small = npt.NDArray[np.int16]
-Figures = tuple[float, float, int, float]
-"""(expected, standard error, samples, chance of winning the point) of one discard."""
+if TYPE_CHECKING:   # numpy.typing is not imported at run time
+    import numpy.typing as npt
+
+    Ints = npt.NDArray[np.int64]
+    Small = npt.NDArray[np.int16]
+    Whole = npt.NDArray[np.signedinteger[Any]]
+    Keys = tuple[Whole, Whole, Whole, Whole, Whole]
+    Figures = tuple[float, float, int, float]
+    """(expected, standard error, samples, chance of winning the point) of one discard."""
 
 CHUNK: Final = 128
 _SEED_MASK: Final = (1 << 64) - 1
@@ -63,10 +67,6 @@ def _pair_tables() -> tuple[Small, Small, Small, Ints, Small, Small]:
     return (np.array(POINT_KEY, dtype=small), np.array(SEQ_KEY, dtype=small),
             np.array(SEQ_SCORE, dtype=small), np.asarray(r5, dtype=np.int64),
             best.astype(small), total.astype(small))
-
-
-Whole = npt.NDArray[np.signedinteger[Any]]
-Keys = tuple[Whole, Whole, Whole, Whole, Whole]
 
 
 def hand_keys(masks: Ints) -> Keys:
