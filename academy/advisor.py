@@ -373,7 +373,6 @@ def _set_masks(mask: int) -> list[int]:
 
 
 _ACES: Final = 0x80808080
-_SETS_RANKS: Final = 0xF8F8F8F8
 
 
 _Pair = tuple[tuple[Risk, ...], tuple[Risk, ...], int, Reason, tuple[Reason, ...],
@@ -439,7 +438,7 @@ class _Facts:
         return found
 
     def _sets_kept(self, kept: int) -> tuple[Reason, ...]:
-        key = kept & _SETS_RANKS
+        key = kept & self.sets_union   # only ranks with three or more dealt make a set kept
         found = self._kept_sets.get(key)
         if found is None:
             found = tuple(Reason(ReasonKind.KEEPS_SET, _cards(m)) for m in _set_masks(key))
