@@ -291,6 +291,15 @@ def test_a_quiz_question_answered(page: Page, app_server: str,
     at_every_width(page, wait_for_app, shot, other_shots, lang, "quiz")
 
 
+def test_the_document_says_its_language(page: Page, app_server: str,
+                                        wait_for_app: Callable[[], None]) -> None:
+    """``<html lang>`` follows the page's language (Streamlit writes "en"), for screen
+    readers, hyphenation and Turkish casing (ui.components.browser_store sets it)."""
+    for lang in (*LANGS, "en"):
+        _open(page, _url(app_server, "lab", lang), wait_for_app)
+        expect(page.locator("html")).to_have_attribute("lang", lang, timeout=TIMEOUT_MS)
+
+
 def test_every_page_of_the_app_is_shown_here() -> None:
     """A page added to app_pages/ is added to :data:`PAGES` too (and so to the screenshots)."""
     files = {"class": "classroom", "lesson": "lessons"}

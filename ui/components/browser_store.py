@@ -32,6 +32,7 @@ import streamlit.components.v2 as components_v2
 
 from store.ids import parse_learner_id
 from ui.components.payload import JS_READ, pack
+from words import DEFAULT, LANGUAGES, language
 
 __all__ = [
     "COOKIE",
@@ -56,6 +57,10 @@ _JS: Final = JS_READ + """
 export default function (component) {
     const { setStateValue } = component;
     const data = pqData(component.data);
+    if (data && typeof data.lang === "string") {
+        // the page's language, for screen readers and hyphenation (Streamlit writes "en")
+        document.documentElement.lang = data.lang;
+    }
     if (!data || !data.name) {
         return;
     }
@@ -185,13 +190,21 @@ def forget_learner() -> None:
     st.session_state[_WISH] = ""
 
 
+def page_lang() -> str:
+    """The language the page is in, for ``<html lang>``: the pseudo-locale is English."""
+    lang = language()
+    return lang if lang in LANGUAGES else DEFAULT
+
+
 def browser_store() -> None:
-    """Draw the invisible element that keeps the id in the browser (once per run, last)."""
+    """Draw the invisible element that keeps the id in the browser (once per run, last).
+    It also sets the document's ``lang`` to the page's language (:func:`page_lang`)."""
     wish = st.session_state.get(_WISH)
     data: dict[str, object] = {
         "name": COOKIE,
         "max_age": MAX_AGE_S,
         "reported": _reported_id() is not None,
+        "lang": page_lang(),
     }
     if isinstance(wish, str):
         data["wish"] = wish
