@@ -9,8 +9,14 @@ more are drawn later. The opponent exchanges the greedy way (the rule of
 Elder, Younger takes every card Elder left; against Younger, Elder took ``elder_took``. Both
 final hands are declared in full and scored as ``piquet.players.declaration_outcome`` scores
 them (carte blanche from the hands as dealt, point, sequences, sets, repique; no pique), with
-per-suit tables over whole arrays of hands (:func:`declaration_points`; the tests check it
-against the engine).
+per-suit tables over whole arrays of hands (:func:`hand_keys`, :func:`declaration_points`;
+the tests check them against the engine).
+
+Cheap for thousands of discards (``bench/bench_advisor.py``): the player's hands are looked
+up two suits at a time (each pair of patterns the discards keep, once a sample; a discard's
+keys are then two rows put together), the sets on an index of 5**5 entries (a base-5 digit
+a rank, the suits' digits adding up), the scoring in int16 (its figures exact integers, the
+same means and errors as in int64).
 """
 
 from __future__ import annotations
@@ -50,7 +56,8 @@ _BLOCK: Final = 1 << 15
 
 @cache
 def _pair_tables() -> tuple[Small, Small, Small, Ints, Small, Small]:
-    """The per-suit tables of :meth:`Simulation.measure`, on the 256 patterns of a suit:
+    """The per-suit tables (:func:`hand_keys`, :meth:`Simulation.measure`), on the 256
+    patterns of a suit:
     point key, best sequence key, sequences' score (int16, small) and the suit's tens to aces
     as an index in base 5 (a digit a rank, so that the suits' indexes add up); then, on the
     summed index, the best set key and the sets' score."""
