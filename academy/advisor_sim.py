@@ -109,23 +109,35 @@ def declaration_points(e: Keys, y: Keys, eb: Whole | bool, yb: Whole | bool
     return e4 + e_rep * repique, y4 + y_rep * repique
 
 
-_RANK_OF: Final = np.array([i & 7 for i in range(32)], dtype=np.int64)
-_SUIT_OF: Final = np.array([i >> 3 for i in range(32)], dtype=np.int64)
 _BITS: Final = np.array([1 << i for i in range(32)], dtype=np.int64)
+_SPREAD: Final = np.array([sum(1 << 4 * r for r in range(8) if p >> r & 1) for p in range(256)],
+                          dtype=np.int64)
+"""A suit's pattern with its rank r moved to bit 4r: ``_SPREAD[p] << s`` is suit ``s``'s cards
+in rank-major order (bit ``4 * rank + suit``)."""
+_CARD_OF: Final = np.zeros(37, dtype=np.int64)
+_CARD_OF[[(1 << (4 * (i & 7) + (i >> 3))) % 37 for i in range(32)]] = [1 << i for i in range(32)]
+"""A card's bit from its rank-major bit ``b``, looked up at ``b % 37`` (the 32 powers of two
+have distinct remainders)."""
 
 
 def greedy_throws(dealt: Ints) -> Ints:
-    """``out[:, t]``: the ``t`` cards (0..8) each hand throws the greedy way, as masks."""
+    """``out[:, t]``: the ``t`` cards (0..8) each hand throws the greedy way, as masks: the
+    lowest cards outside the longest suit (the first longest), low ranks first and suit by
+    suit on a rank, then the longest suit's, low ranks first."""
     point = _pair_tables()[0]
-    longest = np.argmax(np.stack([point[dealt >> 8 * s & 255] for s in range(4)], axis=1),
-                        axis=1)
-    held = (dealt[:, None] >> np.arange(32)[None, :]) & 1
-    # each card's priority: in the longest suit last, then low ranks first (no two alike)
-    pri = (_SUIT_OF[None, :] == longest[:, None]) * 64 + _RANK_OF * 4 + _SUIT_OF
-    first = np.sort(np.where(held == 1, pri, 1000).astype(np.int16), axis=1)[:, :TALON_SIZE]
-    cards = (first & 3) * 8 + (first >> 2 & 7)
-    cum = np.cumsum(_BITS[cards], axis=1)
-    return np.concatenate([np.zeros((len(dealt), 1), dtype=np.int64), cum], axis=1)
+    pats = [dealt >> 8 * s & 255 for s in range(4)]
+    longest = np.argmax(np.stack([point[p] for p in pats], axis=1), axis=1)
+    held = _SPREAD[pats[0]] | _SPREAD[pats[1]] << 1 | _SPREAD[pats[2]] << 2 | _SPREAD[pats[3]] << 3
+    long = held & (0x11111111 << longest)
+    rest = held & ~long
+    out = np.zeros((len(dealt), TALON_SIZE + 1), dtype=np.int64)
+    for t in range(1, TALON_SIZE + 1):   # the lowest card left of the rest, else of the longest
+        take = np.where(rest != 0, rest, long)
+        low = take & -take
+        rest &= ~low
+        long &= ~low
+        out[:, t] = out[:, t - 1] | _CARD_OF[low % 37]
+    return out
 
 
 def best_first(expected: Sequence[float]) -> list[int]:
