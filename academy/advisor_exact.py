@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     Ints = npt.NDArray[np.int64]
 
+_POPCOUNT = np.array([p.bit_count() for p in range(256)], dtype=np.int64)
+_SEQ_LEN = np.array([k >> 3 for k in SEQ_KEY], dtype=np.int64)
+"""The longest run of a suit's pattern (0: none; a run is three or more)."""
 _ROWS = 19
 """A suit's polynomials: 0-8 point (the suit at most L long), 9-17 sequence (no run longer
 than L), 18 no court card."""
@@ -60,25 +63,21 @@ def _suit_polys(dealt: int, s: int, deg: int) -> Ints:
     held = dealt >> 8 * s & 255
     unseen = 255 & ~held
     court = COURT_MASK >> 8 * s & 255
-    binom = _binomials(unseen.bit_count(), deg)
-    plain = _binomials((unseen & ~court).bit_count(), deg)
-    draws = [d for d in _subsets(unseen) if d.bit_count() < deg]
+    binom = np.array(_binomials(unseen.bit_count(), deg), dtype=np.int64)
+    plain = np.array(_binomials((unseen & ~court).bit_count(), deg), dtype=np.int64)
+    pats = np.array(_subsets(held), dtype=np.int64)
+    draws = np.array([d for d in _subsets(unseen) if d.bit_count() < deg], dtype=np.int64)
+    size = _POPCOUNT[draws]
+    j = np.arange(deg)
     out = np.zeros((256, _ROWS, deg), dtype=np.int64)
-    for p in _subsets(held):
-        rows = [[0] * deg for _ in range(_ROWS)]
-        k = p.bit_count()
-        for L in range(9):
-            row = rows[L]
-            for j in range(max(0, min(deg, L - k + 1))):
-                row[j] = binom[j]
-        for d in draws:
-            run = SEQ_KEY[p | d] >> 3
-            j = d.bit_count()
-            for L in range(run, 9):
-                rows[9 + L][j] += 1
-        if not p & court:
-            rows[18] = plain
-        out[p] = rows
+    # the point: j cards drawn make the suit |p| + j long
+    out[pats, :9] = (_POPCOUNT[pats][:, None, None] + j <= np.arange(9)[:, None]) * binom
+    # the sequences: the draws of j cards whose longest run is `run`, summed up to L
+    runs = _SEQ_LEN[pats[:, None] | draws[None, :]]
+    flat = (np.arange(len(pats))[:, None] * 9 + runs) * deg + size
+    counts = np.bincount(flat.reshape(-1), minlength=len(pats) * 9 * deg)
+    out[pats, 9:18] = np.cumsum(counts.reshape(len(pats), 9, deg), axis=1)
+    out[pats[(pats & court) == 0], 18] = plain
     return out
 
 
