@@ -311,8 +311,10 @@ def _dists(keys: tuple[int, ...], rows: list[list[int]], drawn: list[int], total
     return out
 
 
-def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]:
-    """The exact chances of every discard (see :mod:`academy.advisor_exact`)."""
+def _all_chances(dealt: int, kept: list[int], drawn: list[int]
+                 ) -> tuple[list[Chances], list[bool]]:
+    """The exact chances of every discard (see :mod:`academy.advisor_exact`), and whether the
+    hand after its draw surely has no court card."""
     import numpy as np
 
     from academy.advisor_exact import exact_counts
@@ -335,7 +337,7 @@ def _all_chances(dealt: int, kept: list[int], drawn: list[int]) -> list[Chances]
             f = fractions[key] = (Fraction(t - rest[0], t), Fraction(t - rest[1], t),
                                   Fraction(rest[2], t))
         out.append(Chances(totals[n], p, q, *f))
-    return out
+    return out, [b == totals[n] for n, b in zip(drawn, c["blanche"].tolist(), strict=True)]
 
 
 # --- risks and reasons -------------------------------------------------------------------
@@ -390,6 +392,8 @@ class _Facts:
         self.held = [dealt >> 8 * s & 255 for s in range(4)]
         self.dealt_sets = _set_masks(dealt)
         self.sets_union = sum(self.dealt_sets)
+        self.thrown_mask = dealt & (self.sets_union | _ACES)
+        """The cards whose throwing is a risk of :meth:`_thrown_risks`."""
         self.blanche = not dealt & COURT_MASK
         self._suit: dict[tuple[int, int], tuple[tuple[Risk, ...], tuple[Risk, ...],
                                                 Reason, tuple[Reason, ...],
@@ -427,7 +431,7 @@ class _Facts:
         return found
 
     def _thrown_risks(self, thrown: int) -> tuple[Risk, ...]:
-        key = thrown & (self.sets_union | _ACES)
+        key = thrown & self.thrown_mask
         found = self._thrown.get(key)
         if found is None:
             risks = [Risk(RiskKind.BREAKS_SET, _cards(m & thrown))
@@ -462,16 +466,21 @@ class _Facts:
               ) -> tuple[tuple[Risk, ...], tuple[Reason, ...]]:
         """(risks, reasons) of keeping ``kept`` and drawing ``n``; ``blanche_sure``: the hand
         after the draw surely has no court card."""
-        a, b = self._of_pair(0, kept & 0xFFFF), self._of_pair(1, kept >> 16)
-        thrown = self._thrown_risks(self.dealt & ~kept)
+        q0, q1 = kept & 0xFFFF, kept >> 16
+        a = self._pairs[0].get(q0) or self._of_pair(0, q0)
+        b = self._pairs[1].get(q1) or self._of_pair(1, q1)
+        thrown = self._thrown.get(~kept & self.thrown_mask)
+        if thrown is None:
+            thrown = self._thrown_risks(self.dealt & ~kept)
         if self.blanche and not blanche_sure:
             broken = tuple(r for r in thrown if r.kind is RiskKind.BREAKS_SET)
             thrown = (*broken, Risk(RiskKind.LOSES_BLANCHE, ()), *thrown[len(broken):])
-        risks = a[0] + b[0] + a[1] + b[1] + thrown
+        sets = self._kept_sets.get(kept & self.sets_union)
+        if sets is None:
+            sets = self._sets_kept(kept)
         best = a[3] if a[2] >= b[2] else b[3]
-        reasons = ((best,) + a[4] + b[4] + self._sets_kept(kept)
-                   + ((a[5] + b[5]) if n else ()) + a[6] + b[6])
-        return risks, reasons
+        return (a[0] + b[0] + a[1] + b[1] + thrown,
+                (best,) + a[4] + b[4] + sets + ((a[5] + b[5]) if n else ()) + a[6] + b[6])
 
 
 # --- the ranking --------------------------------------------------------------------------
@@ -508,7 +517,7 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
     kept = [dealt & ~cards_mask(d) for d in discards]
     drawn = [len(d) for d in discards]
     figures = Simulation(dealt, role, ELDER_SHARE - left, seed).rank(kept, drawn, first)
-    chances = _all_chances(dealt, kept, drawn)
+    chances, blanche = _all_chances(dealt, kept, drawn)
     facts = _Facts(dealt).facts
     lo, hi = _in_order(cards[:6]), _in_order(cards[6:])
     low = cards_mask(cards[:6])
@@ -517,7 +526,7 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
         k, ch = kept[i], chances[i]
         exp, err, ns, won = figures[i]
         out.append(DiscardAdvice(discards[i], lo[k & low] + hi[k & ~low], exp, err, ns, won,
-                                 ch, *facts(k, drawn[i], ch.carte_blanche == 1)))
+                                 ch, *facts(k, drawn[i], blanche[i])))
     return tuple(out)
 
 
