@@ -35,38 +35,42 @@ cores first: its 100 browsers would be on 100 other machines. Each replica count
 process of its own (this script again, with ``--one N``), so the client's niceness never
 reaches the next topology's replicas. Exit status 1 on an error or an answer lost.
 
-Figures of 2026-12-01 (issue 14), two runs of 1 v 2 replicas on this shared machine, 2 cores
-(``os.cpu_count()``), the client at nice 10; the load average (1 minute) beside each, before
-and after the count's mix; 100 tabs (40 Lab, 30 quiz, 30 pupils and a teacher), rounds of 5
-questions, think 0-2 s:
+Figures of 2026-12-01 (issue 14), three runs of 1 v 2 replicas on this shared machine, 2 cores
+(``os.cpu_count()``), the client at nice 10; 100 tabs (40 Lab, 30 quiz, 30 pupils and a
+teacher), rounds of 5 questions, think 0-2 s. Each cell: the three runs, in order; the load
+average (1 minute) before -> after each count's mix:
 
-==============================  =========================  =========================
-                                1 replica                  2 replicas
-==============================  =========================  =========================
-load average before -> after    5.5 -> 4.5 / 3.8 -> 9.9    3.6 -> 6.7 / 3.7 -> 5.2
-a quiz Check p50 / p95          1.2 / 3.3 s, 1.7 / 5.0 s   0.70 / 6.0 s, 0.67 / 2.6 s
-a class Check p50 / p95         1.2 / 3.4 s, 2.3 / 4.9 s   0.35 / 1.6 s, 0.32 / 1.5 s
-a Lab rerun p50 / p95           2.3 / 6.2 s, 2.9 / 12 s    0.92 / 6.0 s, 0.99 / 7.7 s
-runs a second (middle half)     33.2, 24.6                 40.2 (1.21x), 48.3 (1.96x)
-cores the replicas used then    0.98, 0.71                 1.24, 1.26
-runs a second (whole mix)       27.1, 21.1                 33.7, 35.5
-answers stored a second         6.1, 5.5                   6.9, 7.4
-replicas' CPU a run             33.1, 34.3 ms              33.2, 32.9 ms
-sessions per replica            r1 101                     r1 50 / r2 51 (both runs)
-peak memory (VmHWM)             223, 220 MB                113-114 / 206-207 MB
-errors; answers sent / stored   0; 300 / 300               0; 300 / 300
-==============================  =========================  =========================
+==============================  ===============================  ===============================
+                                1 replica                        2 replicas
+==============================  ===============================  ===============================
+load average                    5.5->4.5, 3.8->9.9, 3.1->4.9     3.6->6.7, 3.7->5.2, 3.9->6.6
+a quiz Check p50 / p95 (s)      1.2/3.3, 1.7/5.0, 1.4/3.3        0.70/6.0, 0.67/2.6, 0.85/8.3
+a class Check p50 / p95 (s)     1.2/3.4, 2.3/4.9, 1.4/2.3        0.35/1.6, 0.32/1.5, 0.37/1.2
+a Lab rerun p50 / p95 (s)       2.3/6.2, 2.9/12, 2.5/6.1         0.92/6.0, 0.99/7.7, 0.92/7.9
+runs a second (middle half)     33.2, 24.6, 35.7                 40.2, 48.3, 51.6 (1.2-2.0x)
+cores the replicas used then    0.98, 0.71, 0.89                 1.24, 1.26, 1.23
+runs a second (whole mix)       27.1, 21.1, 25.8                 33.7, 35.5, 35.4
+answers stored a second         6.1, 5.5, 5.8                    6.9, 7.4, 7.4
+replicas' CPU a run (ms)        33.1, 34.3, 34.6                 33.2, 32.9, 31.1
+sessions per replica            r1 101                           r1 50 / r2 51 (each run)
+peak memory (VmHWM)             220-223 MB                       113-115 / 206-207 MB
+errors; answers sent / stored   0; 300 / 300 (each run)          0; 300 / 300 (each run)
+==============================  ===============================  ===============================
 
 The target p95 of a Check <= 1 s is missed on this machine with 1 and with 2 replicas; no
 error, no answer lost, every tab on its replica. One replica is one interpreter: it used at
-most 0.98 of a core (its ceiling near 30 runs/s at 33 ms of CPU a run), however long the
-queue. Two replicas used 1.24-1.26 cores, not 2: the client, haproxy, PostgreSQL and the
-machine's other jobs (load 3.7-9.9) had the rest; the 1 v 2 ratio (1.2x-2.0x) moved with
-what those jobs left to the single replica (0.98 or 0.71 of a core). The replica that holds
-the teacher's tab peaks near 207 MB, the others near 114 MB (the dashboard's table). Before
-deploy/haproxy.cfg's ``timeout check 5s`` the single replica, answering ``/_stcore/health``
-after 1 s under this load, was marked DOWN six times in a run and the proxy answered 503 to
-the tabs that were still opening.
+most 0.98 of a core (its ceiling near 30 runs/s at 33 ms of CPU a run), however long the queue.
+Two replicas used 1.23-1.26 cores, not 2, because the machine was full: in the third run the
+whole machine was busy 1.93-1.94 cores of 2 during the middle half, and over the mix the
+replicas had 55.6 / 49.9 CPU seconds, the client 5.6 / 4.8, haproxy 1.5 / 1.1, PostgreSQL 0.5 /
+0.8 and the machine's other jobs 51.9 / 31.3 (1 / 2 replicas). So the 1 v 2 ratio (1.2x-2.0x)
+moved with what those jobs left. A class Check (the round's fragment) gains most from the
+second replica; a quiz Check and a Lab rerun (whole pages) keep a long tail. The replica that
+holds the teacher's tab peaks near 207 MB, the others near 114 MB (not looked into; the
+teacher's dashboard and its table's imports are a guess). ``--client-nice 0`` (2 replicas, load
+1.1 -> 4.6): 42.2 runs/s, the same 1.25 cores. Before deploy/haproxy.cfg's ``timeout check 5s``
+the single replica, answering ``/_stcore/health`` after 1 s under this load, was marked DOWN
+six times in a run and the proxy answered 503 to the tabs still opening.
 """
 
 from __future__ import annotations
@@ -148,11 +152,40 @@ class Topology:
     database_url: str
     replicas: dict[str, Replica]
 
+    def helpers_cpu_s(self) -> dict[str, float]:
+        """The CPU seconds so far of haproxy and of PostgreSQL (its postmaster and every
+        process it started that still runs)."""
+        out = {"haproxy": _pid_cpu_s(_read_pid(self.state / "haproxy.pid"))}
+        postmaster = _read_pid(self.state / "pg" / "data" / "postmaster.pid")
+        total = _pid_cpu_s(postmaster)
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    total += _pid_cpu_s(int(stat.parent.name))
+        out["PostgreSQL"] = total
+        return out
+
     def proxy_events(self) -> list[str]:
         """haproxy's own lines about a replica going DOWN or UP (its health checks)."""
         log = (self.state / "haproxy.log").read_text(errors="replace")
         return [line.strip()[:200] for line in log.splitlines()
                 if re.match(r"Server replicas/r\d+ is (DOWN|UP)", line)]
+
+
+def _read_pid(path: Path) -> int:
+    try:
+        return int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _pid_cpu_s(pid: int) -> float:
+    """A process's CPU time (user + system), seconds; 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _script(env: dict[str, str], *args: str, timeout: float = 600
@@ -205,7 +238,7 @@ class Mix:
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
     warm_s: float = 0.0
-    samples: list[tuple[float, int, float]] = field(default_factory=list)
+    samples: list[tuple[float, int, float, float]] = field(default_factory=list)
 
     def runs(self) -> list[Run]:
         lab, quiz, klass = self.lab, self.quiz, self.klass
@@ -304,23 +337,37 @@ def _cpu(top: Topology) -> float:
     return sum(r.cpu_s() for r in top.replicas.values())
 
 
+def _machine_busy_s() -> float:
+    """The whole machine's CPU seconds not idle (all cores, every process), /proc/stat."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 async def sample(mix: Mix, top: Topology, t0: float) -> None:
     """Every half second: the time, the runs done so far, the replicas' CPU time."""
     while True:
-        mix.samples.append((time.perf_counter() - t0, len(mix.runs()), _cpu(top)))
+        mix.samples.append((time.perf_counter() - t0, len(mix.runs()), _cpu(top),
+                            _machine_busy_s()))
         await asyncio.sleep(0.5)
 
 
-def middle_half(samples: Sequence[tuple[float, int, float]]) -> tuple[float, float]:
-    """Runs a second and cores busy (the replicas' CPU seconds a second) while the middle
-    half of the runs was done (from the 25th to the 75th percent): the mix at full strength,
-    without its start (the tabs' first loads) and its tail (the last tabs alone)."""
+def middle_half(samples: Sequence[tuple[float, int, float, float]]
+                ) -> tuple[float, float, float]:
+    """Runs a second, the replicas' cores busy (their CPU seconds a second) and the whole
+    machine's, while the middle half of the runs was done (from the 25th to the 75th
+    percent): the mix at full strength, without its start (the tabs' first loads) and its
+    tail (the last tabs alone)."""
     total = samples[-1][1] if samples else 0
     lo = next((s for s in samples if s[1] >= 0.25 * total), None)
     hi = next((s for s in samples if s[1] >= 0.75 * total), None)
     if lo is None or hi is None or hi[0] <= lo[0]:
-        return float("nan"), float("nan")
-    return (hi[1] - lo[1]) / (hi[0] - lo[0]), (hi[2] - lo[2]) / (hi[0] - lo[0])
+        return float("nan"), float("nan"), float("nan")
+    dt = hi[0] - lo[0]
+    return (hi[1] - lo[1]) / dt, (hi[2] - lo[2]) / dt, (hi[3] - lo[3]) / dt
 
 
 async def run_mix(top: Topology, args: argparse.Namespace, n_lab: int, n_quiz: int,
@@ -344,7 +391,7 @@ async def run_mix(top: Topology, args: argparse.Namespace, n_lab: int, n_quiz: i
                                 return_exceptions=True)
     mix.wall_s = time.perf_counter() - t0
     sampler.cancel()
-    mix.samples.append((mix.wall_s, len(mix.runs()), _cpu(top)))
+    mix.samples.append((mix.wall_s, len(mix.runs()), _cpu(top), _machine_busy_s()))
     first = done[0]
     if isinstance(first, BaseException):
         mix.errors.append(f"the class: {type(first).__name__}: {first}")
@@ -417,11 +464,14 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         warm_s, warm_errors = asyncio.run(warm_up(top, args))
         load0 = os.getloadavg()
         cpu0 = {name: r.cpu_s() for name, r in top.replicas.items()}
+        helpers0, machine0 = top.helpers_cpu_s(), _machine_busy_s()
         client0 = time.process_time()
         mix, key, teacher = asyncio.run(run_mix(top, args, n_lab, n_quiz, n_pupils))
         mix.warm_s = warm_s
         mix.errors.extend(warm_errors)
         client_cpu = time.process_time() - client0
+        helpers = {k: v - helpers0[k] for k, v in top.helpers_cpu_s().items()}
+        machine_s = _machine_busy_s() - machine0
         load1 = os.getloadavg()
         cpu = {name: r.cpu_s() - cpu0[name] for name, r in top.replicas.items()}
         peak = {name: r.peak_kb() for name, r in top.replicas.items()}
@@ -436,7 +486,7 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
     mix.errors.extend(f"the proxy: {e}" for e in events if " is DOWN" in e)
     per_replica = replicas_of(mix)
     runs = mix.runs()
-    steady, busy = middle_half(mix.samples)
+    steady, busy, machine = middle_half(mix.samples)
     lab_full = [r for r in mix.lab.other if not r.fragment]
     lab_fragment = [r for r in mix.lab.other if r.fragment]
     quiz_window, class_window = _window(mix.quiz), _window(mix.klass)
@@ -454,7 +504,7 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         "lab_kb": statistics.mean(r.bytes for r in lab_full) / 1024 if lab_full else None,
         "warm_s": mix.warm_s, "runs": len(runs), "wall_s": mix.wall_s,
         "runs_per_s": len(runs) / mix.wall_s, "steady_runs_per_s": steady,
-        "steady_cores": busy,
+        "steady_cores": busy, "steady_machine_cores": machine,
         "lab_runs_per_s": len(mix.lab.other) / mix.wall_s,
         "class_rows": class_rows, "quiz_rows": quiz_rows,
         "class_answers_per_s": class_rows / class_window,
@@ -465,7 +515,8 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
                                       for k, v in sorted(per_replica.items())},
         "cpu_s": cpu, "cpu_ms_per_run": sum(cpu.values()) / max(len(runs), 1) * 1000,
         "peak_mb": {k: v / 1024 for k, v in peak.items()},
-        "client_cpu_s": client_cpu, "errors": mix.all_errors(),
+        "client_cpu_s": client_cpu, "helpers_cpu_s": helpers, "machine_cpu_s": machine_s,
+        "errors": mix.all_errors(),
         "warnings": mix.logs.warnings, "proxy_events": events,
     }
 
@@ -507,7 +558,8 @@ def report(f: dict[str, Any]) -> None:
         print(f"  a Lab rerun sent {f['lab_kb']:.1f} kB; before the mix, each replica's "
               f"first Lab, quiz and Class pages (warm-up, not counted): {f['warm_s']:.1f} s")
     print(f"  throughput: {f['steady_runs_per_s']:.1f} runs/s while the middle half of the "
-          f"runs was done, the replicas then using {f['steady_cores']:.2f} cores; "
+          f"runs was done, the replicas then using {f['steady_cores']:.2f} cores (the "
+          f"whole machine {f['steady_machine_cores']:.2f}); "
           f"{f['runs_per_s']:.1f} runs/s over the whole mix ({f['runs']} runs in "
           f"{f['wall_s']:.1f} s; Lab {f['lab_runs_per_s']:.1f}/s); answers stored "
           f"{f['answers_per_s']:.1f}/s (class {f['class_rows']} rows, "
@@ -523,8 +575,13 @@ def report(f: dict[str, Any]) -> None:
     print(f"  the replicas' CPU time a run {f['cpu_ms_per_run']:.1f} ms: one replica (one "
           f"interpreter, one core at most) tops out near {ceiling:.0f} runs/s, N replicas "
           f"near min(N, cores) x that")
-    print(f"  the client's CPU time {f['client_cpu_s']:.1f} s (nice {f['client_nice']}: the "
-          f"replicas first)")
+    others = f["machine_cpu_s"] - sum(f["cpu_s"].values()) - f["client_cpu_s"] - sum(
+        f["helpers_cpu_s"].values())
+    print(f"  CPU seconds over the mix: the replicas {sum(f['cpu_s'].values()):.1f}, the client "
+          f"{f['client_cpu_s']:.1f} (nice {f['client_nice']}: the replicas first), "
+          + ", ".join(f"{k} {v:.1f}" for k, v in f["helpers_cpu_s"].items())
+          + f", the machine's other processes {others:.1f}; the whole machine "
+          f"{f['machine_cpu_s']:.1f} of {f['cores'] * f['wall_s']:.1f}")
     print(f"  the teacher's last dashboard: {f['page']}")
     lost = "yes" if not f["lost"] else f"NO, {f['lost']} class answers lost"
     print(f"  stored exactly once: {lost} ({f['sent']} answers sent, "
