@@ -29,8 +29,8 @@ EXPOSE 8501
 # replica only. Several replicas need PostgreSQL (compose.yaml).
 VOLUME ["/data"]
 
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=2).read().strip() != b'ok')"]
+HEALTHCHECK --interval=10s --timeout=6s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=5).read().strip() != b'ok')"]
 
 # Reads the secrets' files (/run/secrets/piquet_cookie_secret, piquet_database_url) into
 # STREAMLIT_SERVER_COOKIE_SECRET and PIQUET_DATABASE_URL, then runs the CMD.
