@@ -2,42 +2,60 @@
 
 Each hand is ranked in a fresh Python process pinned to one core (``taskset -c 0`` when there
 is one), so the time includes importing the advisor and numpy and building its tables: the
-first ranking a page makes. Figures a hand: ``rank`` (wall time in the child from before
-``import piquet`` to the answer), the same without importing piquet (which every page has
-already imported), each with its CPU time (what one core spends, whatever else the machine
-runs), and ``process`` (the child's whole wall time, the interpreter's start included); the
-median and the slowest of the hands. Targets (issue 15): Elder's full ranking under 1 s,
-Younger's under 0.3 s.
+first ranking a page makes. The child inherits the environment: under
+PYTHONDONTWRITEBYTECODE=1 (set in the Dockerfile, and on the development machine) academy's
+modules are compiled from source in every process, as they are in a replica. Figures a hand:
+``rank`` (wall time in the child from before ``import piquet`` to the answer), the same
+without importing piquet (which every page has already imported), each with its CPU time
+(what one core spends, whatever else the machine runs), and ``process`` (the child's whole
+wall time, the interpreter's start included); the median and the slowest of the hands, for
+Elder and for Younger after Elder left each of 0 to 4 cards (299 to 3,302 discards).
+Targets (issue 15), without piquet's import: Elder's full ranking under 1 s, Younger's
+under 0.3 s.
 
     python bench/bench_advisor.py            # 20 random hands a role
     python bench/bench_advisor.py --hands 5
 
 Figures (the shared 2-core development machine, loaded by other sessions: the load average
-is printed beside them):
+is printed beside them; CPU time is the fair figure, wall time waits for the core):
 
-    2026-12-01 19:10 UTC, load average 5.56 before, 5.73 after (20 hands a role,
+    2026-12-01 19:50 UTC, load average 5.18 before, 3.81 after (20 hands a role,
     median/slowest):
-    elder    left=0: 1585 discards; rank 0.695/2.079 s (CPU 0.362/0.420), without importing
-             piquet 0.492/1.775 s (CPU 0.260/0.312), process 0.838/2.260 s; top-ten error
+    elder    left=0: 1585 discards; rank 0.327/0.404 s (CPU 0.311/0.371), without importing
+             piquet 0.212/0.267 s (CPU 0.203/0.241), process 0.397/0.490 s; top-ten error
              at most 0.496
-    younger  left=0:  299 discards; rank 0.529/1.321 s (CPU 0.262/0.306), without importing
-             piquet 0.316/0.842 s (CPU 0.166/0.204), process 0.666/2.040 s; at most 0.500
-    younger  left=2: 1586 discards; rank 0.771/1.602 s (CPU 0.389/0.496), without importing
-             piquet 0.558/1.103 s (CPU 0.278/0.354), process 0.949/1.773 s; at most 0.489
+    younger  left=0:  299 discards; rank 0.234/0.298 s (CPU 0.227/0.281), without piquet
+             0.139/0.202 s (CPU 0.132/0.184), process 0.296/0.380 s; at most 0.500
+    younger  left=1:  794 discards; rank 0.262/0.362 s (CPU 0.247/0.299), without piquet
+             0.170/0.245 s (CPU 0.164/0.186), process 0.325/0.439 s; at most 0.500
+    younger  left=2: 1586 discards; rank 0.294/0.403 s (CPU 0.246/0.366), without piquet
+             0.194/0.289 s (CPU 0.164/0.252), process 0.347/0.449 s; at most 0.489
+    younger  left=3: 2510 discards; rank 0.248/0.345 s (CPU 0.245/0.345), without piquet
+             0.168/0.235 s (CPU 0.165/0.235), process 0.303/0.432 s; at most 0.483
+    younger  left=4: 3302 discards; rank 0.299/0.347 s (CPU 0.299/0.345), without piquet
+             0.199/0.245 s (CPU 0.198/0.244), process 0.366/0.421 s; at most 0.489
 
-    2026-12-01 18:54 UTC, load average 14.05 before, 13.33 after (wall time mostly waiting
-    for the CPU at such a load; the CPU times agree with the run above):
-    elder    left=0: rank 1.697/4.947 s (CPU 0.357/0.481), without piquet CPU 0.261/0.338
-    younger  left=0: rank 1.254/1.621 s (CPU 0.278/0.354), without piquet CPU 0.179/0.224
-    younger  left=2: rank 1.821/3.735 s (CPU 0.378/0.458), without piquet CPU 0.266/0.341
+    Before and after (the advisor of commit 447f8bd, then this one, run one after the
+    other, 19:51-19:53 UTC, load average 3.22, 2.03, 1.62): without importing piquet,
+    median/slowest s:
+                        CPU before      CPU after       wall before     wall after
+    elder    left=0     0.258/0.293     0.208/0.235     0.263/0.306     0.210/0.238
+    younger  left=0     0.192/0.218     0.166/0.196     0.201/0.342     0.166/0.196
+    younger  left=1     0.215/0.283     0.176/0.211     0.225/0.290     0.178/0.221
+    younger  left=2     0.293/0.330     0.204/0.258     0.299/0.432     0.208/0.261
+    younger  left=3     0.331/0.429     0.224/0.261     0.336/0.432     0.227/0.263
+    younger  left=4     0.390/0.472     0.248/0.294     0.390/0.477     0.250/0.297
 
-    Of a cold ranking's CPU time about 0.10-0.13 s is importing piquet (every page has
-    already), 0.03 s the academy package, 0.08 s numpy; Elder's ranking itself about 0.1 s
-    once numpy is in (Younger's 0.03 s). Elder's target (1 s) is met in CPU time and in wall
-    time at the median (0.70 s), not by the slowest hand's wall time (2.1 s, when the load
-    peaked). Younger's 0.3 s is met in CPU time at the median (0.26 s, 0.31 s the slowest;
-    0.17/0.20 s without importing piquet), not in wall time on this loaded machine (median
-    0.53 s, 0.32 s without importing piquet).
+    The same CPU times vary by a third from one run to the next (0.198 or 0.248 s at the
+    median for left=4, at load 4-5 or 2): other sessions' processes share the core. Of a
+    cold ranking's CPU time about 0.06-0.09 s is importing numpy, 0.015 s numpy.random (the
+    first default_rng), 0.03 s the academy package (academy.advisor and academy.odds compiled
+    from source, their dataclasses) and 0.01 s advisor_exact and advisor_sim; Younger's
+    ranking itself 0.02 s (nothing left) to 0.08 s (left=4, 3,302 discards), Elder's 0.05 s.
+    Younger's 0.3 s is met by the slowest hand of every ``left`` in both runs (0.294 s at the
+    worst, the run where the advisor before took 0.47 s), Elder's 1 s by far; in wall time
+    too whenever the load lets the child have the core (the first run above: at most 0.29 s
+    for Younger at load 4-5).
 """
 
 from __future__ import annotations
@@ -99,7 +117,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=15)
     args = ap.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for role, left in (("elder", 0), ("younger", 0), ("younger", 2)):
+    for role, left in (("elder", 0), *(("younger", left) for left in range(5))):
         rows = [run(h, role, left) for h in hands(args.hands, args.seed)]
         def fig(key: str, rows: list[dict[str, float]] = rows) -> str:
             values = [r[key] for r in rows]
