@@ -64,6 +64,9 @@ K_TEACHER: Final = "quiz_teacher"
 K_REVEAL: Final = "quiz_reveal"
 K_CACHE: Final = "quiz_cache"
 K_MISSES: Final = "quiz_session_misses"
+#: Set by a step of the round's fragment that changes more than the round (a new round: the
+#: URL's seed, the page's top; a notice for the top): the whole page runs again.
+K_RERUN_APP: Final = "quiz_rerun_app"
 DEFAULT_LEVEL: Final[Level] = "beginner"
 ITEM_KIND: Final = "quiz_kind"
 PRACTISE_PARAM: Final = "practise"
@@ -121,6 +124,7 @@ def _begin(r: Round) -> None:
     ss[K_FEEDBACK] = None
     ss[K_REVEAL] = False
     ss.pop(K_CHECK_NOTICE, None)
+    ss[K_RERUN_APP] = True
     storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
     _save(r)
 
@@ -422,6 +426,7 @@ def start_misses(kind: Kind | None = None) -> bool:
     kinds = misses_kinds(due, missed, ss[K_LENGTH])
     if not kinds:
         notices().append(_("No misses to practise yet: answer a few questions first."))
+        ss[K_RERUN_APP] = True
         return False
     if "seed" in st.query_params:
         del st.query_params["seed"]

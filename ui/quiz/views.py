@@ -15,6 +15,7 @@ from typing import Final
 import streamlit as st
 
 from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
+from ui import storage
 from ui.links import page_url
 from ui.quiz import end, state
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
@@ -24,6 +25,8 @@ from ui.settings import preset_label
 from ui.style import inject_css
 from words import _, ngettext
 
+#: Whether progress was being saved when the page was last drawn whole (its frame's notice).
+_SAVING: Final = "quiz_saving_seen"
 CARD_WIDTH: Final = 60
 BIG_CARD_WIDTH: Final = 110
 
@@ -129,11 +132,35 @@ def _question(teacher: bool) -> None:
               type="primary" if (fb is not None or reveal) else "secondary")
 
 
+@st.fragment
+def _round_part() -> None:
+    """The question (or the end screen) and the side panel, rerun alone on a learner's every
+    change, tap, Check, Skip, Next and "Show answer": the page's frame and controls are not
+    drawn again for them. The whole page runs again when a step changed more than this part
+    (:data:`state.K_RERUN_APP`: a new round, a notice for the top) or the database came or
+    went (the frame's "not saving" notice)."""
+    ss = st.session_state
+    if ss.pop(state.K_RERUN_APP, False) or ss.get(_SAVING) != storage.saving():
+        st.rerun(scope="app")
+    r = state.current()
+    # a new question (Next, a new round, another level or preset) opens at its top
+    scroll_to_top("quiz", token=f"{r.round_id}_{r.at}")
+    main, side = st.columns([4, 1.2], gap="large")
+    with main:
+        if r.over:
+            ss[state.K_FEEDBACK] = None
+            end.end_screen()
+        else:
+            _question(bool(ss.get(state.K_TEACHER)))
+    with side:
+        _side()
+
+
 def quiz_page() -> None:
     """The whole quiz page."""
     inject_css()  # the frame does it too; harmless twice, needed if the page runs on its own
-    state.sync()
     ss = st.session_state
+    state.sync()
     st.title(_("Quiz"))
     st.caption(_("Rounds of questions dealt from random hands, checked and explained by the "
                  "rules engine."))
@@ -156,16 +183,6 @@ def quiz_page() -> None:
                   help=_("Big cards for a projector; the answer on demand."))
         st.button(_("New round"), key="quiz_new", on_click=state.on_new, width="content")
 
-    r = state.current()
-    teacher = bool(ss.get(state.K_TEACHER))
-    # a new question (Next, a new round, another level or preset) opens at its top
-    scroll_to_top("quiz", token=f"{r.round_id}_{r.at}")
-    main, side = st.columns([4, 1.2], gap="large")
-    with main:
-        if r.over:
-            ss[state.K_FEEDBACK] = None
-            end.end_screen()
-        else:
-            _question(teacher)
-    with side:
-        _side()
+    ss.pop(state.K_RERUN_APP, None)  # this run draws the whole page
+    ss[_SAVING] = storage.saving()
+    _round_part()
