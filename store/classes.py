@@ -9,7 +9,10 @@ and compares in constant time. Wrong codes and keys are counted in the database
 the count: too many wrong tries pause the client (or the code) for a while.
 
 A pupil is a learner (the hashed learner key of :mod:`store.ids`) with a display name and a
-number; a pupil answers each question once (a unique constraint in the database).
+number; a pupil answers each question once (a unique constraint in the database). A learner's
+"forget me" (:class:`store.writes.Forget`) deletes their pupils in every class with their
+answers: the dashboard no longer lists them, and their open tab's next answer is refused as
+GONE with ``{"pupil": True}`` (the class is still there; they may join it again).
 
 >>> from store.class_values import ClassWork, QuizWork
 >>> from store.clock import FakeClock
@@ -351,7 +354,8 @@ class ClassStore:
         return None if row is None else _pupil(row)
 
     def save_state(self, pupil: Pupil, state: dict[str, Any]) -> None:
-        """Keep the pupil's round (a JSON document) for a resume; GONE if the pupil is."""
+        """Keep the pupil's round (a JSON document) for a resume; GONE if the pupil is (with
+        ``{"pupil": True}`` while the class is still there: see :meth:`_gone`)."""
         with self._write() as conn:
             done = conn.execute(
                 update(t.class_pupils).where(t.class_pupils.c.id == pupil.pupil_id,
@@ -359,7 +363,18 @@ class ClassStore:
                 .values(state=state)
             )
             if done.rowcount != 1:
-                raise ClassRefused(Refusal.GONE)
+                raise self._gone(conn, pupil.class_id)
+
+    def _gone(self, conn: Connection, class_id: str) -> ClassRefused:
+        """GONE for a pupil not found: with ``{"pupil": True}`` when the class is still
+        there (the pupil is not: their learner chose "forget me", or the key is another's),
+        plain when the class itself was deleted or its time is up."""
+        expires = conn.execute(
+            select(t.classes.c.expires_at).where(t.classes.c.id == class_id)
+        ).scalar_one_or_none()
+        if expires is not None and expires > self.clock():
+            return ClassRefused(Refusal.GONE, {"pupil": True})
+        return ClassRefused(Refusal.GONE)
 
     def record_answer(
         self,
@@ -377,7 +392,8 @@ class ClassStore:
         ``learner`` must be the pupil's own key (else GONE: nothing tells another pupil that
         the pupil exists); CLOSED once the class is closed; ALREADY_ANSWERED when the pupil
         answered this question before (the database's unique constraint says so; the first
-        answer stays); GONE when the class or the pupil no longer exists."""
+        answer stays); GONE when the class or the pupil no longer exists (``{"pupil": True}``
+        when the class is there but not this pupil: "forget me", or another's key)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {OUTCOMES}")
         if not isinstance(kind, str) or not 0 < len(kind) <= 40:
@@ -397,7 +413,7 @@ class ClassStore:
                 if row is None or not hmac.compare_digest(
                     str(row.learner).encode(), str(learner).encode()
                 ):
-                    raise ClassRefused(Refusal.GONE)
+                    raise self._gone(conn, pupil.class_id)
                 if row.expires_at <= now:
                     raise ClassRefused(Refusal.GONE)
                 if row.closed_at is not None:
@@ -408,15 +424,14 @@ class ClassStore:
                 ))
                 if state is not None:
                     conn.execute(update(p).where(p.c.id == pupil.pupil_id).values(state=state))
-        except IntegrityError:
+        except IntegrityError:  # answered already, or the pupil went meanwhile
             with self.engine.connect() as conn:
                 there = conn.execute(select(a.c.id).where(
                     a.c.pupil_id == pupil.pupil_id, a.c.position == position
                 )).first()
-            raise ClassRefused(
-                Refusal.ALREADY_ANSWERED if there is not None else Refusal.GONE,
-                {"position": position} if there is not None else {},
-            ) from None
+                if there is None:
+                    raise self._gone(conn, pupil.class_id) from None
+            raise ClassRefused(Refusal.ALREADY_ANSWERED, {"position": position}) from None
 
     # ------------------------------------------------------------------ the teacher
 
@@ -514,8 +529,13 @@ class ClassStore:
 
     @staticmethod
     def _delete(conn: Connection, ids: list[str]) -> None:
+        """Delete the classes ``ids`` with their rows; their rows are locked first, in the
+        order of their ids, as "forget me" locks them (:class:`store.writes.Forget`)."""
+        ids = sorted(ids)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
+            conn.execute(select(t.classes.c.id).where(t.classes.c.id.in_(chunk))
+                         .order_by(t.classes.c.id).with_for_update()).all()
             for table in t.CLASS_TABLES:
                 column = table.c.id if table is t.classes else table.c.class_id
                 conn.execute(delete(table).where(column.in_(chunk)))

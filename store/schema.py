@@ -6,6 +6,8 @@ The database is built and brought up to date by :mod:`store.migrate`, never by
 
 The classes a teacher runs (:mod:`store.classes`, migration step 5) have tables of their own:
 a pupil's row carries the learner key too, with no foreign key (the learner row may not exist).
+"Forget me" deletes a learner's pupils (``class_pupils.learner``) and their answers as well as
+the :data:`LEARNER_TABLES`, in one transaction (:class:`store.writes.Forget`).
 
 Every row of a learner carries ``learner``, the learner's key (:func:`store.ids.learner_key`,
 a SHA-256 of the secret id), never the id itself.
@@ -144,7 +146,8 @@ parties = Table(
     Column("saved_at", UTCDateTime, nullable=False),
 )
 
-#: The tables that hold a learner's rows, children first (the order "forget me" deletes in).
+#: The tables that hold a learner's progress, children first (the order "forget me" deletes
+#: in, after the learner's pupils in classes and their answers).
 LEARNER_TABLES = (answers, rounds, items, parties, settings, learners)
 
 #: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.

@@ -132,7 +132,8 @@ class ClearPartie:
 
 @dataclass(frozen=True, slots=True)
 class Forget:
-    """Delete every row of the learner ("forget me")."""
+    """Delete every row of the learner ("forget me"): their progress, and their pupils in
+    every class with the answers they gave there (the classes themselves stay)."""
 
     at: datetime
 

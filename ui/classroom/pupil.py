@@ -6,7 +6,8 @@ and the end screen.
 Every answer goes to the store with the round's state in one transaction
 (:meth:`store.classes.ClassStore.record_answer`), so that a reload opens the same position;
 a refusal (the class closed or deleted, an answer already given in another tab) is said in
-words and nothing else changes.
+words and nothing else changes. A pupil who is gone while the class stays (their learner
+chose "forget me", perhaps in another tab) is told so, and the page offers to join again.
 """
 
 from __future__ import annotations
@@ -157,6 +158,15 @@ def _refused(refused: ClassRefused) -> None:
         state.say("info", state.refusal_text(refused))
         ss.pop(_REFUSED, None)
         ss[state.K_RERUN_APP] = True  # the message is drawn at the page's top
+        return
+    if refused.refusal is Refusal.GONE and refused.values.get("pupil"):
+        # the class is there, the pupil is not ("forget me" on the Progress page, perhaps
+        # in another tab): say so, and let them join again with a name
+        state.forget_pupil()
+        state.say("error", _("You are no longer in this class: your name and answers in it "
+                             "were deleted with “Forget me” on My progress. To go on, join "
+                             "it again."))
+        ss[state.K_RERUN_APP] = True  # the name box and the message: the whole page
         return
     if refused.refusal is Refusal.GONE:
         joined = ss.get(state.K_CLASS)

@@ -28,6 +28,7 @@ import streamlit as st
 
 from store.ids import learner_key, new_learner_id, parse_learner_id, same_id
 from ui import storage
+from ui.classroom.state import forget_pupil
 from ui.components.browser_store import learner_id, remember_learner
 from words import _
 
@@ -155,9 +156,12 @@ def resume_link() -> str | None:
 
 
 def forget_me() -> None:
-    """Delete every row of this learner, and replace the browser's id by a fresh one (so
-    the old id is gone from its ``localStorage`` and cookie)."""
+    """Delete every row of this learner — their progress, and their pupils in classes with
+    their answers — and replace the browser's id by a fresh one (so the old id is gone from
+    its ``localStorage`` and cookie). This session forgets the class it had joined: the Class
+    page offers to join again, never the pupil that is gone."""
     storage.forget_me()
+    forget_pupil()
     fresh = _fresh()
     st.session_state[_ID] = fresh
     storage.use_learner(fresh)

@@ -146,14 +146,18 @@ def _on_forget() -> None:
 def _forget() -> None:
     st.subheader(_("Forget me"))
     if st.session_state.pop(_FORGOTTEN, False):
-        st.success(_("Done: your progress was deleted, and this browser starts afresh."))
+        st.success(_("Done: your progress was deleted, with your names and answers in "
+                     "classes, and this browser starts afresh."))
     st.caption(_("Deletes everything kept about you here — lessons, quiz history, your "
-                 "partie, settings — and the progress code kept in this browser."))
+                 "partie, settings, the names and answers you gave in classes — and the "
+                 "progress code kept in this browser. Your teacher's class no longer lists "
+                 "you."))
     if not st.session_state.get(_ASK_FORGET):
         st.button(_("Forget me"), key="progress_forget", on_click=_on_ask_forget,
                   args=(True,), icon=":material/delete:")
         return
-    st.error(_("Delete all your progress? This cannot be undone."))
+    st.error(_("Delete all your progress, and your answers in every class you joined? "
+               "This cannot be undone."))
     with st.container(horizontal=True):
         st.button(_("Yes, delete my progress"), key="progress_forget_yes", type="primary",
                   on_click=_on_forget)
