@@ -364,7 +364,10 @@ class StagePlayer(RuleBasedStateMachine):
         successes = [str(s.value) for s in box.success]
         assert bool(warnings) == (run.state == "hint"), warnings
         if run.state == "revealed":
-            assert f"Not this time: the answer is {_answer_words(task)}." in errors, errors
+            said = (f"“{_answer_words(task)}”" if task.answer_kind == "choice"
+                    else f"the {card_name(task.answer, start=False)}"
+                    if isinstance(task.answer, Card) else _answer_words(task))
+            assert f"Not this time: the answer is {said}." in errors, errors
         else:
             assert not errors, errors
         if run.state == "right":

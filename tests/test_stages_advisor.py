@@ -303,7 +303,8 @@ def test_the_stage_on_the_lessons_page(db: str) -> None:
     assert _marked(at) == _names(hint(task, wrong[0]).cards)
     _pick(at, task, wrong[1])  # a second one: the answer, explained with the figures
     (error,) = at.tabs[0].error
-    assert error.value == f"Not this time: the answer is {says.choice_text(task, task.answer)}."
+    assert error.value == (
+        f"Not this time: the answer is “{says.choice_text(task, task.answer)}”.")
     shown = _markdown(at)
     for line in says.explanation(task):
         assert md_escape(line) in shown, line

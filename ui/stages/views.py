@@ -28,7 +28,7 @@ from ui.text import md_escape
 from words import _, ngettext
 from words.cards import card_name
 
-__all__ = ["SHOWN", "TEST_TAPS", "answer_text", "stage_player"]
+__all__ = ["SHOWN", "TEST_TAPS", "answer_text", "revealed_text", "stage_player"]
 
 CARD_WIDTH = 58
 SHOWN = "stages_shown"
@@ -49,6 +49,23 @@ def answer_text(task: Task) -> str:
     if isinstance(answer, str):
         return says.choice_text(task, answer)
     return str(answer)
+
+
+def revealed_text(task: Task) -> str:
+    """The answer said after the second wrong try: a choice quoted as the option it is
+    ("the answer is “Discard 5 cards: …”"), a card by its name inside a sentence, cards or a
+    number as they are."""
+    if task.answer_kind == "choice":
+        # TRANSLATORS: {answer} is the right option's label exactly as the options show it
+        # ("Yes", "Elder", "Equal: nobody scores", "Discard 5 cards: 7♣ 8♦ 9♥ J♠ Q♣"),
+        # quoted as an option.
+        return _("Not this time: the answer is “{answer}”.", answer=answer_text(task))
+    if isinstance(task.answer, Card):
+        # TRANSLATORS: {card} is a card's name inside a sentence ("ace of diamonds").
+        return _("Not this time: the answer is the {card}.",
+                 card=card_name(task.answer, start=False))
+    # TRANSLATORS: {answer} is cards ("A♠ K♠ Q♠") or a number.
+    return _("Not this time: the answer is {answer}.", answer=answer_text(task))
 
 
 def _path(slug: str) -> None:
@@ -132,8 +149,7 @@ def _feedback(slug: str, task: Task) -> None:
         for line in says.explanation(task):
             st.markdown(md_escape(line))
     elif run.state is Step.REVEALED:
-        st.error(_("Not this time: the answer is {answer}.", answer=answer_text(task)),
-                 icon=":material/school:")
+        st.error(revealed_text(task), icon=":material/school:")
         for line in says.explanation(task):
             st.markdown(md_escape(line))
         st.caption(_("This stage comes back later in the lesson, with new cards."))
