@@ -284,7 +284,9 @@ def clear_partie() -> bool:
 
 
 def forget_me() -> bool:
-    """Delete every row of this session's learner (and whatever still waited to be saved)."""
+    """Delete every row of this session's learner — their progress, and their pupils in
+    every class with their answers, in one transaction — and whatever still waited to be
+    saved. While the database is away the forget waits, and lands when it is back."""
     return _write(Forget)
 
 
