@@ -575,3 +575,22 @@ def test_a_practise_link_from_my_progress() -> None:
     run(fresh)
     assert any("No misses to practise yet" in w.value for w in fresh.warning)
     assert fresh.session_state["quiz_round"].mode == "quiz"
+
+
+def test_the_side_panels_reads_are_kept_until_the_history_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's fragment reruns on every tap: the learner's misses, totals and rounds are
+    read once, again only after a write (state.read / fresh_reads) or a whole run."""
+    import streamlit as st
+
+    asked: list[str] = []
+
+    def query() -> list[str]:
+        asked.append("read")
+        return ["point"]
+
+    monkeypatch.setattr(st, "session_state", {})
+    assert state.read("due", query) == ["point"] and state.read("due", query) == ["point"]
+    assert asked == ["read"]
+    state.fresh_reads()
+    assert state.read("due", query) == ["point"] and asked == ["read", "read"]

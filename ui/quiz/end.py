@@ -95,11 +95,12 @@ def end_screen() -> None:
 
 def history() -> None:
     """The learner's quiz history per kind, from the progress store."""
-    totals = storage.kind_totals()
+    totals = state.read("kind_totals", storage.kind_totals)
     with st.expander(_("Your quiz history"), expanded=False):
         if not totals:
             st.caption(_("Nothing yet: your answers are kept here, round after round."))
             return
-        finished = sum(1 for s in storage.rounds(limit=100) if s.finished_at is not None)
+        rounds = state.read("rounds", lambda: storage.rounds(limit=100))
+        finished = sum(1 for s in rounds if s.finished_at is not None)
         st.caption(ngettext("{n} round finished.", "{n} rounds finished.", finished))
         st.markdown(kinds_table({k: (t.right, t.wrong, t.skipped) for k, t in totals.items()}))

@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeVar, cast
 
 import streamlit as st
 
@@ -67,11 +67,16 @@ K_MISSES: Final = "quiz_session_misses"
 #: Set by a step of the round's fragment that changes more than the round (a new round: the
 #: URL's seed, the page's top; a notice for the top): the whole page runs again.
 K_RERUN_APP: Final = "quiz_rerun_app"
+#: The learner's stored history the page read (misses, totals, rounds), name -> value: kept
+#: for the round's fragment runs; forgotten when the page runs whole and after a write.
+K_READS: Final = "quiz_reads"
 DEFAULT_LEVEL: Final[Level] = "beginner"
 ITEM_KIND: Final = "quiz_kind"
 PRACTISE_PARAM: Final = "practise"
 #: A round that ended less than this long ago comes back (its end screen) on a reload.
 KEEP_ENDED_S: Final = 3600.0
+
+T = TypeVar("T")
 
 clock: Callable[[], float] = time.time
 """The moments of a round (seconds since the epoch); a test may replace it."""
@@ -105,6 +110,21 @@ def current() -> Round:
     return r
 
 
+def read(name: str, query: Callable[[], T]) -> T:
+    """``query()`` (a read of the progress store), kept under ``name`` until :func:`fresh_reads`:
+    a tap or a change in the round's fragment does not ask the database again."""
+    memo: dict[str, object] = st.session_state.setdefault(K_READS, {})
+    if name not in memo:
+        memo[name] = query()
+    return cast(T, memo[name])
+
+
+def fresh_reads() -> None:
+    """The next :func:`read` asks the database: the page runs whole, or the learner's
+    history changed (an answer saved, a round begun)."""
+    st.session_state.pop(K_READS, None)
+
+
 def notices() -> list[str]:
     found: list[str] = st.session_state.setdefault(K_NOTICES, [])
     return found
@@ -125,6 +145,7 @@ def _begin(r: Round) -> None:
     ss[K_REVEAL] = False
     ss.pop(K_CHECK_NOTICE, None)
     ss[K_RERUN_APP] = True
+    fresh_reads()
     storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
     _save(r)
 
@@ -132,7 +153,7 @@ def _begin(r: Round) -> None:
 def _kind_stats() -> dict[str, tuple[int, int]]:
     """The learner's quiz history per kind as (asked, missed)."""
     return {k: (t.right + t.wrong + t.skipped, t.wrong + t.skipped)
-            for k, t in storage.kind_totals().items()}
+            for k, t in read("kind_totals", storage.kind_totals).items()}
 
 
 def start_seeded(seed: str) -> None:
@@ -163,8 +184,8 @@ def misses_to_practise() -> tuple[list[str], list[str]]:
     """The quiz kinds to practise: (due now, shakiest first; ever missed, soonest due
     first). From the store; while it has none (no learner yet, or the database away), the
     kinds missed in this session."""
-    due = [p.item for p in storage.due_items([ITEM_KIND], missed_only=True)]
-    ever = sorted((p for p in storage.items(ITEM_KIND) if p.review.wrong),
+    due = [p.item for p in read("due", lambda: storage.due_items([ITEM_KIND], missed_only=True))]
+    ever = sorted((p for p in read("items", lambda: storage.items(ITEM_KIND)) if p.review.wrong),
                   key=lambda p: p.review.due_at)
     missed = [p.item for p in ever]
     if not due and not missed:
@@ -327,6 +348,7 @@ def feedback() -> Feedback | None:
 
 def _record(before: Round, after: Round, teacher: bool) -> None:
     """Save the answer (or skip) ``after`` added to ``before``."""
+    fresh_reads()
     given = after.answers[before.position]
     storage.answer_given(after.round_id, before.position, given.kind, given.outcome)
     if not teacher:

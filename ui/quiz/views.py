@@ -160,6 +160,7 @@ def quiz_page() -> None:
     """The whole quiz page."""
     inject_css()  # the frame does it too; harmless twice, needed if the page runs on its own
     ss = st.session_state
+    state.fresh_reads()  # the whole page reads the learner's history again
     state.sync()
     st.title(_("Quiz"))
     st.caption(_("Rounds of questions dealt from random hands, checked and explained by the "
