@@ -39,6 +39,7 @@ __all__ = [
     "TeacherAccess",
     "clean_name",
     "client_subject",
+    "learner_client",
     "normalise_code",
 ]
 
@@ -375,6 +376,16 @@ def client_subject(raw: str) -> str:
     (64, False)
     """
     return _digest(_CLIENT, raw)
+
+
+def learner_client(key: str) -> str:
+    """The client a learner's browser is counted under (``ui.classroom.store.client``; its
+    tabs share it), before :func:`client_subject` hashes it; "forget me" deletes its tries.
+
+    >>> learner_client("ab12")
+    'learner:ab12'
+    """
+    return f"learner:{key}"
 
 
 def code_subject(code: str) -> str:

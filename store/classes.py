@@ -10,9 +10,10 @@ the count: too many wrong tries pause the client (or the code) for a while.
 
 A pupil is a learner (the hashed learner key of :mod:`store.ids`) with a display name and a
 number; a pupil answers each question once (a unique constraint in the database). A learner's
-"forget me" (:class:`store.writes.Forget`) deletes their pupils in every class with their
-answers: the dashboard no longer lists them, and their open tab's next answer is refused as
-GONE with ``{"pupil": True}`` (the class is still there; they may join it again).
+"forget me" (:class:`store.writes.Forget`, :func:`forget_learner`) deletes their pupils in
+every class with their answers: the dashboard no longer lists them, and their open tab's next
+answer is refused as GONE with ``{"pupil": True}`` (the class is still there; they may join
+it again).
 
 >>> from store.class_values import ClassWork, QuizWork
 >>> from store.clock import FakeClock
@@ -80,6 +81,7 @@ from store.class_values import (
     clean_text,
     client_subject,
     code_subject,
+    learner_client,
     name_key,
     new_code,
     normalise_code,
@@ -90,7 +92,7 @@ from store.clock import Clock, utc_now
 from store.engine import WRITE, prepare_engine
 from store.writes import OUTCOMES
 
-__all__ = ["ClassStore"]  # its values and refusals: store.class_values
+__all__ = ["ClassStore", "forget_learner"]  # its values and refusals: store.class_values
 
 _LEARNER_SHAPE: Final = re.compile(r"[0-9a-f]{64}")
 _ATTEMPTS_KEPT: Final = timedelta(days=1)
@@ -118,6 +120,28 @@ def _pupil(row: Row[Any]) -> Pupil:
 def _check_learner(learner: str) -> None:
     if not isinstance(learner, str) or _LEARNER_SHAPE.fullmatch(learner) is None:
         raise ValueError("learner must be a learner key (store.ids.learner_key)")
+
+
+def forget_learner(conn: Connection, key: str) -> None:
+    """Delete the learner's rows in classes, in the caller's transaction ("forget me",
+    :class:`store.writes.Forget`): their pupils in every class, those pupils' answers, and
+    the wrong tries counted under their browser (:func:`learner_client`).
+
+    The classes the learner is in are locked first, in the order of their ids, as every
+    class write does (a join, an answer, a teacher's Delete): an answer being stored for one
+    of these pupils waits for this, then finds its pupil gone, and a Delete of one of these
+    classes waits, never a deadlock. (SQLite's writers are serialised anyway.)"""
+    p, c, a = t.class_pupils, t.classes, t.class_answers
+    conn.execute(
+        select(c.c.id).join(p, p.c.class_id == c.c.id).where(p.c.learner == key)
+        .order_by(c.c.id).with_for_update(of=c)
+    ).all()
+    conn.execute(delete(a).where(a.c.pupil_id.in_(select(p.c.id).where(p.c.learner == key))))
+    conn.execute(delete(p).where(p.c.learner == key))
+    conn.execute(delete(t.class_attempts).where(
+        t.class_attempts.c.scope == _CLIENT_SCOPE,
+        t.class_attempts.c.subject == client_subject(learner_client(key)),
+    ))
 
 
 # --------------------------------------------------------------------------- the store

@@ -136,22 +136,6 @@ def _upsert(
         conn.execute(insert(table).values(row))
 
 
-def _forget_classes(conn: Connection, key: LearnerKey) -> None:
-    """Delete the learner's pupils in every class and their answers ("forget me").
-
-    The classes the learner is in are locked first, in the order of their ids, as every
-    class write does (a join, an answer, a teacher's Delete): an answer being stored for one
-    of these pupils waits for this, then finds its pupil gone, and a Delete of one of these
-    classes waits, never a deadlock. (SQLite's writers are serialised anyway.)"""
-    p, c, a = t.class_pupils, t.classes, t.class_answers
-    conn.execute(
-        select(c.c.id).join(p, p.c.class_id == c.c.id).where(p.c.learner == key)
-        .order_by(c.c.id).with_for_update(of=c)
-    ).all()
-    conn.execute(delete(a).where(a.c.pupil_id.in_(select(p.c.id).where(p.c.learner == key))))
-    conn.execute(delete(p).where(p.c.learner == key))
-
-
 def _review(row: Any) -> Review:
     return Review(
         right=row.times_right,
@@ -188,7 +172,9 @@ class Store:
 
     def _apply_one(self, conn: Connection, key: LearnerKey, write: Write) -> None:
         if isinstance(write, Forget):
-            _forget_classes(conn, key)
+            from store.classes import forget_learner  # imports this module: at call time
+
+            forget_learner(conn, key)
             for table in t.LEARNER_TABLES:
                 column = table.c.key if table is t.learners else table.c.learner
                 conn.execute(delete(table).where(column == key))

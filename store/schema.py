@@ -6,8 +6,9 @@ The database is built and brought up to date by :mod:`store.migrate`, never by
 
 The classes a teacher runs (:mod:`store.classes`, migration step 5) have tables of their own:
 a pupil's row carries the learner key too, with no foreign key (the learner row may not exist).
-"Forget me" deletes a learner's pupils (``class_pupils.learner``) and their answers as well as
-the :data:`LEARNER_TABLES`, in one transaction (:class:`store.writes.Forget`).
+"Forget me" deletes a learner's pupils (``class_pupils.learner``), their answers and the wrong
+tries of their browser as well as the :data:`LEARNER_TABLES`, in one transaction
+(:class:`store.writes.Forget`, :func:`store.classes.forget_learner`).
 
 Every row of a learner carries ``learner``, the learner's key (:func:`store.ids.learner_key`,
 a SHA-256 of the secret id), never the id itself.

@@ -133,7 +133,8 @@ class ClearPartie:
 @dataclass(frozen=True, slots=True)
 class Forget:
     """Delete every row of the learner ("forget me"): their progress, and their pupils in
-    every class with the answers they gave there (the classes themselves stay)."""
+    every class with the answers they gave there and their browser's wrong tries (the
+    classes themselves stay; :func:`store.classes.forget_learner`)."""
 
     at: datetime
 

@@ -1,9 +1,10 @@
 """"Forget me" forgets the learner's classes too: the store on SQLite and a real PostgreSQL
 (the ``db_url`` fixture of tests/store_fixtures.py), then the whole app (AppTest).
 
-- :class:`store.Forget` deletes the learner's pupils in every class with their answers, in
-  the transaction that deletes their progress; other learners' rows, the teacher's classes
-  and the other pupils stay exactly as they were.
+- :class:`store.Forget` deletes the learner's pupils in every class with their answers (and
+  the wrong tries counted under their browser), in the transaction that deletes their
+  progress; other learners' rows, the teacher's classes and the other pupils stay exactly
+  as they were.
 - What the teacher's dashboard then shows: the pupil is no longer listed, and every count
   (pupils, answers, the grid, the questions missed most, the success per kind) is over the
   pupils that are left; the others keep their numbers.
@@ -52,11 +53,14 @@ from store import (
     SavePartie,
     SaveSettings,
     Store,
+    client_subject,
     learner_key,
+    make_engine,
     migrate,
     new_learner_id,
     schema as t,
 )
+from store.class_values import learner_client
 from ui.classroom import state
 
 WORK = ClassWork(QuizWork(level="beginner", rules="classic", length=10, seed="s-1"), ())
@@ -120,6 +124,9 @@ def test_forget_deletes_the_learners_pupils_and_answers_in_every_class(
     cards, _ = classroom(classes, "Cards", ("Bob", bob, "r"), ("Ann", ann, "ww"))
     alone, _ = classroom(classes, "Alone", ("Ann", ann, "s"))
     untouched, _ = classroom(classes, "Others", ("Bob", bob, "rr"))
+    for who in (ann, bob):  # a wrong code typed in each browser, from one school network
+        with pytest.raises(ClassRefused):
+            classes.find("ZZZZZZ", client=learner_client(who), network="10.0.0.1")
     before = rows(engine)
 
     store.apply(ann, [Forget(clock())])
@@ -137,7 +144,12 @@ def test_forget_deletes_the_learners_pupils_and_answers_in_every_class(
             assert after[name] == [r for r in table_rows if r[2] != ann]
         elif name == "class_answers":
             assert after[name] == [r for r in table_rows if r[2] not in pupils_of_ann]
-        elif name in ("classes", "class_attempts"):
+        elif name == "class_attempts":  # her browser's wrong tries go, the rest stay
+            hers = client_subject(learner_client(ann))
+            assert sum(r[2] == hers for r in table_rows) == 1
+            assert after[name] == [r for r in table_rows if r[2] != hers]
+            assert len(after[name]) == 5  # Bob's browser, the network twice, the code twice
+        elif name == "classes":
             assert after[name] == table_rows
         else:  # the progress tables: every row of Bob and Cem stays
             assert after[name] == [r for r in table_rows if ann not in r]
@@ -303,6 +315,17 @@ def dashboard(at: AppTest) -> dict[str, Any]:
     }
 
 
+def tries(url: str, subject: str) -> int:
+    """The wrong tries counted under ``subject``."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.scalar(select(func.count()).select_from(t.class_attempts)
+                                   .where(t.class_attempts.c.subject == subject)) or 0)
+    finally:
+        engine.dispose()
+
+
 def test_a_pupil_answers_forgets_and_the_dashboard_adds_up(db_url: str) -> None:
     host = open_class()
     code, key = start_class(host, stages=())
@@ -314,7 +337,14 @@ def test_a_pupil_answers_forgets_and_the_dashboard_adds_up(db_url: str) -> None:
                                "progress": ["2 / 5", "3 / 5"], "grid": ["Ann", "Bao"],
                                "marks": 5, "kinds": 5}
 
-    forget(open_class(ids["Ann"]))  # another tab of Ann's browser
+    wrong = open_class(ids["Ann"], join="ZZZZZZ")  # a wrong code typed in Ann's browser
+    assert any("No class has the code" in e.value for e in wrong.error)
+    hers = client_subject(learner_client(learner_key(ids["Ann"])))
+    assert tries(db_url, hers) == 1
+
+    forget(wrong)  # another tab of Ann's browser
+
+    assert tries(db_url, hers) == 0
 
     after = {"metrics": ["1 / 60", "3"], "pupils": ["Bao"], "progress": ["3 / 5"],
              "grid": ["Bao"], "marks": 3, "kinds": 3}

@@ -22,7 +22,7 @@ from typing import Final
 import streamlit as st
 from sqlalchemy import exc as sa_exc
 
-from store.class_values import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS
+from store.class_values import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS, learner_client
 from store.classes import ClassStore
 from store.clock import utc_now
 from store.saver import OUTAGE_ERRORS
@@ -145,7 +145,7 @@ def client() -> str:
     """What the rate limit counts wrong tries under: this browser's learner (its tabs share
     it; the store hashes it again before keeping it)."""
     key = storage.learner()
-    return f"learner:{key}" if key is not None else "anonymous"
+    return learner_client(key) if key is not None else "anonymous"
 
 
 #: Set (to 1) when the app runs behind the project's proxy, which writes X-Forwarded-For:
