@@ -623,7 +623,7 @@ def test_a_class_whose_time_is_up_is_purged_when_the_app_starts(
         "Old", WORK_OF_ONE)
     recent = ClassStore(engine, clock=FakeClock(utc_now() - timedelta(days=29))).create(
         "Recent", WORK_OF_ONE)
-    monkeypatch.setattr(ui.storage, "_migrated", set())     # a new process
+    monkeypatch.setattr(ui.storage, "_migrated", {})      # a new process
     at = AppTest.from_file(APP, default_timeout=90)
     run(at)                                                   # Home, not the Class page
     with engine.connect() as conn:

@@ -107,7 +107,9 @@ KEEP_IDLE: Final = timedelta(days=365)
 
 _LEARNER: Final = "_store_learner"  # the session's learner KEY (a hash, never the id)
 
-_migrated: set[str] = set()
+#: Each database URL's store, migrated (once per process). Kept: ``st.connection``'s own
+#: lookup hashes its arguments, about 2 ms of a run each time the store is asked for.
+_migrated: dict[str, Store] = {}
 _migrate_lock = threading.Lock()
 
 
@@ -152,6 +154,9 @@ def _store() -> Store:
     """The migrated store (migrated once per process); raises an outage error when the
     database cannot be reached, :class:`store.StoreUnavailable` when it is misconfigured."""
     url = database_url(_secrets_url())
+    held = _migrated.get(url)
+    if held is not None:
+        return held
     if url.startswith("sqlite:///"):
         # when the folder cannot be made, SQLite fails to open the file: an outage, reported
         with contextlib.suppress(OSError):
@@ -164,15 +169,20 @@ def _store() -> Store:
     with _migrate_lock:
         if url not in _migrated:
             migrate(engine)
-            store = Store(engine, clock=utc_now)
+            store = Store(engine, clock=_now)
             removed = store.purge_idle(KEEP_IDLE)
             if removed:
                 log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
-            gone = ClassStore(engine, clock=utc_now).purge()  # at start, and on the Class page
+            gone = ClassStore(engine, clock=_now).purge()  # at start, and on the Class page
             if gone:
                 log.info("removed %d classes whose time was up", gone)
-            _migrated.add(url)
-    return Store(engine, clock=utc_now)
+            _migrated[url] = store
+        return _migrated[url]
+
+
+def _now() -> datetime:
+    """:func:`store.utc_now`, looked up at each call (a test may replace this module's)."""
+    return utc_now()
 
 
 def engine() -> Engine:
