@@ -71,6 +71,32 @@ teacher's dashboard and its table's imports are a guess). ``--client-nice 0`` (2
 1.1 -> 4.6): 42.2 runs/s, the same 1.25 cores. Before deploy/haproxy.cfg's ``timeout check 5s``
 the single replica, answering ``/_stcore/health`` after 1 s under this load, was marked DOWN
 six times in a run and the proxy answered 503 to the tabs still opening.
+
+After the quiz's round became an ``st.fragment`` (ui/quiz/views.py ``_round_part``), its side
+panel's reads were kept for the fragment's runs (ui/quiz/state.py ``read``) and each database
+URL's store kept per process (ui/storage.py), 2026-12-01 21:37-22:57, the machine quieter
+(load 0.0-1.8 before each count); four runs of 2 replicas (the first with the fragment alone),
+three of 1:
+
+==============================  ===============================  ===============================
+                                1 replica                        2 replicas
+==============================  ===============================  ===============================
+a quiz Check p50 / p95 (s)      0.63/5.9, 0.82/2.3, 1.2/7.6      0.34/1.9, 0.20/1.5, 0.22/1.7,
+                                                                 0.32/3.5
+a class Check p50 / p95 (s)     0.45/1.6, 0.70/2.3, 1.1/2.7      0.12/0.64, 0.06/0.65, 0.10/0.45,
+                                                                 0.11/0.92
+a Lab rerun p50 / p95 (s)       0.94/5.6, 1.4/4.4, 1.6/7.1       0.47/2.1, 0.28/1.9, 0.43/5.2,
+                                                                 0.60/3.0
+runs a second (middle half)     57.3, 47.0, 38.9                 76.1, 79.4, 72.1, 68.5
+cores the replicas used then    0.98, 0.96, 0.93                 1.46, 1.38, 1.41, 1.35
+replicas' CPU a run (ms)        22.6, 25.0, 29.5                 24.2, 21.2, 25.0, 25.6
+errors; answers sent / stored   0; 300 / 300 (each run)          0; 300 / 300 (each run)
+==============================  ===============================  ===============================
+
+With 2 replicas a class Check's p95 now meets 1 s; a quiz Check's does not (1.5-3.5 s): its
+tail waits behind the Lab tabs' whole-page runs on the same replica, the machine 1.7-1.9 cores
+busy of 2. Runs of the same code spread widely (a quiz Check's p95 1.5-3.5 s): one run proves
+little.
 """
 
 from __future__ import annotations
