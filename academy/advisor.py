@@ -278,20 +278,19 @@ def discard_sizes(role: str, left: int, rules: Rules) -> range:
     (range(1, 6), range(1, 6))
     """
     if role not in ROLES:
-        raise AdviceError(f"{role!r} is not a role (choose elder or younger)", code="bad_role",
+        raise AdviceError(code="bad_role",
                           values=(role,))
     if not isinstance(left, int) or isinstance(left, bool):
-        raise AdviceError(f"{left!r} is not a number of cards", code="bad_left",
+        raise AdviceError(code="bad_left",
                           values=(left, 0, 0 if role == "elder" else ELDER_SHARE - 1))
     if role == "elder":
         if left != 0:
-            raise AdviceError(f"Elder leaves cards only after his exchange: left is {left}, "
-                              "must be 0", code="bad_left", values=(left, 0, 0))
+            raise AdviceError(code="bad_left", values=(left, 0, 0))
         return elder_may_take(rules)
     took = elder_may_take(rules)
     lo, hi = ELDER_SHARE - (took.stop - 1), ELDER_SHARE - took.start
     if not lo <= left <= hi:
-        raise AdviceError(f"Elder can leave {lo} to {hi} cards, not {left}", code="bad_left",
+        raise AdviceError(code="bad_left",
                           values=(left, lo, hi))
     return younger_may_take(ELDER_SHARE - left, rules)
 
@@ -511,10 +510,9 @@ def rank_discards(hand: str | Iterable[str | Card], *, role: str = "elder", left
     dealt = cards_mask(cards)
     first = DEFAULT_SAMPLES if samples is None else samples
     if not isinstance(first, int) or isinstance(first, bool) or not 2 <= first <= MAX_SAMPLES:
-        raise AdviceError(f"samples must be 2 to {MAX_SAMPLES}, not {first!r}",
-                          code="bad_samples", values=(first, 2, MAX_SAMPLES))
+        raise AdviceError(code="bad_samples", values=(first, 2, MAX_SAMPLES))
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise AdviceError(f"seed must be a whole number, not {seed!r}", code="bad_seed",
+        raise AdviceError(code="bad_seed",
                           values=(seed,))
     discards = [d for n in sizes for d in combinations(cards, n)]
     kept = [dealt & ~cards_mask(d) for d in discards]

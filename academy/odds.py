@@ -350,7 +350,7 @@ def exchange_odds(role: str, rules: str | Rules = "britannica") -> ExchangeOdds:
     (``bad_role``), an unknown preset the engine's ``RulesError``, a broken table
     :class:`OddsError` with the code of its problem."""
     if role not in ROLES:
-        raise OddsError(f"{role!r} is not a role (elder or younger)", code="bad_role",
+        raise OddsError(code="bad_role",
                         values=(role,))
     preset = get_rules(rules).name
     return load_exchange_table()[(preset, role)]
@@ -373,7 +373,7 @@ _RANK_BY_SYMBOL: Final = {r.symbol: r for r in SET_RANKS_HIGH_FIRST}
 
 def _entry(path: Path, where: str, raw: object) -> Estimate:
     def bad(what: str) -> OddsError:
-        return OddsError(f"{path}: {where}: {what}", code="odds_entry",
+        return OddsError(code="odds_entry",
                          values=(str(path), where, what))
 
     if not isinstance(raw, dict) or set(raw) != {"value", "error", "samples"}:
@@ -395,14 +395,13 @@ def parse_exchange_table(data: object, path: Path = EXCHANGE_TABLE
     summing to 1 (within their errors). Raises :class:`OddsError`."""
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         what = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise OddsError(f"{path} is not an odds table ({what!r})", code="odds_format",
+        raise OddsError(code="odds_format",
                         values=(str(path), what))
     if data.get("version") != TABLE_VERSION:
-        raise OddsError(f"{path}: version {data.get('version')!r}, expected {TABLE_VERSION}",
-                        code="odds_format", values=(str(path), data.get("version")))
+        raise OddsError(code="odds_format", values=(str(path), data.get("version")))
     policy, advisor_samples = data.get("policy"), data.get("advisor_samples")
     if policy not in POLICIES or not isinstance(advisor_samples, int):
-        raise OddsError(f"{path}: policy {policy!r}", code="odds_entry",
+        raise OddsError(code="odds_entry",
                         values=(str(path), "policy", repr(policy)))
     tables = data.get("tables")
     out: dict[tuple[str, str], ExchangeOdds] = {}
@@ -412,7 +411,7 @@ def parse_exchange_table(data: object, path: Path = EXCHANGE_TABLE
             by_role = tables.get(preset) if isinstance(tables, dict) else None
             table = by_role.get(role) if isinstance(by_role, dict) else None
             if not isinstance(table, dict):
-                raise OddsError(f"{path}: {where} is missing", code="odds_entry",
+                raise OddsError(code="odds_entry",
                                 values=(str(path), where, "missing"))
             out[(preset, role)] = _table(path, where, table, preset, role, str(policy),
                                          advisor_samples)
@@ -425,8 +424,7 @@ def _table(path: Path, where: str, table: dict[str, object], preset: str, role: 
     for name in FIGURES:
         raw = table.get(name)
         if not isinstance(raw, dict) or set(raw) != set(FIGURE_KEYS[name]):
-            raise OddsError(f"{path}: {where}.{name} must have the keys "
-                            f"{', '.join(FIGURE_KEYS[name])}", code="odds_entry",
+            raise OddsError(code="odds_entry",
                             values=(str(path), f"{where}.{name}", "keys"))
         keyed[name] = {k: _entry(path, f"{where}.{name}.{k}", v) for k, v in raw.items()}
     single = {name: _entry(path, f"{where}.{name}", table.get(name)) for name in SINGLE_FIGURES}
@@ -434,8 +432,7 @@ def _table(path: Path, where: str, table: dict[str, object], preset: str, role: 
     for name in ("point_length", "best_sequence"):
         total = sum(e.value for e in keyed[name].values())
         if abs(total - 1.0) > 1e-4:
-            raise OddsError(f"{path}: {where}.{name} sums to {total}, not 1",
-                            code="odds_entry", values=(str(path), f"{where}.{name}", "sum"))
+            raise OddsError(code="odds_entry", values=(str(path), f"{where}.{name}", "sum"))
 
     def ints(name: str) -> dict[int, Estimate]:
         return {int(k): v for k, v in keyed[name].items()}
@@ -461,11 +458,11 @@ def load_exchange_table(path: Path = EXCHANGE_TABLE) -> dict[tuple[str, str], Ex
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise OddsError(f"{path} cannot be read ({e.strerror})", code="odds_missing",
+        raise OddsError(code="odds_missing",
                         values=(str(path),)) from e
     try:
         data = json.loads(text)
     except ValueError as e:
-        raise OddsError(f"{path} is not JSON ({e})", code="odds_json",
+        raise OddsError(code="odds_json",
                         values=(str(path), str(e))) from e
     return parse_exchange_table(data, path)

@@ -147,44 +147,38 @@ def parse_scenario(data: object, name: str = "") -> Scenario:
     >>> parse_scenario({"record": {}, "captions": {"x": "?"}})
     Traceback (most recent call last):
     ...
-    piquet.record.RecordError: caption key 'x' is not a step number
+    piquet.record.RecordError: scenario_caption_key: 'x'
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"a scenario must be an object, not {type(data).__name__}",
-                          code="scenario_not_object", values=(type(data).__name__,))
+        raise RecordError(code="scenario_not_object", values=(type(data).__name__,))
     if "record" in data:
         record = data["record"]
         meta: Mapping[str, Any] = data
     else:
         record, meta = data, {}
     if not isinstance(record, Mapping):
-        raise RecordError(f"'record' must be an object, not {type(record).__name__}",
-                          code="scenario_record_not_object", values=(type(record).__name__,))
+        raise RecordError(code="scenario_record_not_object", values=(type(record).__name__,))
     texts: dict[str, str] = {}
     for key in ("title", "lesson", "summary"):
         value = meta.get(key, "")
         if not isinstance(value, str):
-            raise RecordError(f"{key!r} must be text, not {type(value).__name__}",
-                              code="scenario_not_text", values=(key, type(value).__name__))
+            raise RecordError(code="scenario_not_text", values=(key, type(value).__name__))
         texts[key] = value
     raw = meta.get("captions") or {}
     if not isinstance(raw, Mapping):
-        raise RecordError("'captions' must be an object mapping step numbers to text",
-                          code="scenario_captions_not_object", values=(type(raw).__name__,))
+        raise RecordError(code="scenario_captions_not_object", values=(type(raw).__name__,))
     captions: dict[int, tuple[str, bool]] = {}
     for key, value in raw.items():
         try:
             n = int(key)
         except (TypeError, ValueError):
-            raise RecordError(f"caption key {key!r} is not a step number",
-                              code="scenario_caption_key", values=(key,)) from None
+            raise RecordError(code="scenario_caption_key", values=(key,)) from None
         if isinstance(value, str):
             captions[n] = (value, False)
         elif isinstance(value, Mapping) and isinstance(value.get("text"), str):
             captions[n] = (value["text"], bool(value.get("replace", False)))
         else:
-            raise RecordError(f"caption {key}: expected text or {{'text': ..., 'replace': ...}}",
-                              code="scenario_caption_value", values=(key,))
+            raise RecordError(code="scenario_caption_value", values=(key,))
     title = texts["title"] or (name.replace("-", " ").capitalize() if name
                                else ww.default_title())
     return Scenario(name, title, texts["lesson"], texts["summary"], record, captions)
@@ -504,22 +498,20 @@ def encode_record(record: Mapping[str, Any] | DealRecord) -> str:
 
 def decode_record(value: str) -> dict[str, Any]:
     """The record in a ``?record=`` value (zlib-compressed or plain JSON, in URL-safe
-    base64). Raises :class:`~piquet.record.RecordError` in plain words when it is not one;
+    base64). Raises :class:`~piquet.record.RecordError` with a code when it is not one;
     the record itself is checked when it is scored.
 
     >>> decode_record("not a record!")
     Traceback (most recent call last):
     ...
-    piquet.record.RecordError: the link's record is not readable: it is cut short or mistyped
+    piquet.record.RecordError: link_unreadable
     """
-    unreadable = RecordError("the link's record is not readable: it is cut short or mistyped",
-                             code="link_unreadable")
+    unreadable = RecordError(code="link_unreadable")
     value = value.strip()
     if not value:
-        raise RecordError("the link's record is empty", code="link_empty")
+        raise RecordError(code="link_empty")
     if len(value) > LINK_MAX_CHARS:
-        raise RecordError(f"the link's record is too long ({len(value)} characters; a deal "
-                          f"needs far fewer than {LINK_MAX_CHARS})", code="link_too_long",
+        raise RecordError(code="link_too_long",
                           values=(len(value), LINK_MAX_CHARS))
     if not all(c.isascii() and (c.isalnum() or c in "-_=") for c in value):
         raise unreadable
@@ -531,8 +523,7 @@ def decode_record(value: str) -> dict[str, Any]:
         inflater = zlib.decompressobj()
         raw_json = inflater.decompress(raw, _LINK_MAX_JSON)
         if inflater.unconsumed_tail:
-            raise RecordError("the link's record is too long to be a deal",
-                              code="link_too_long", values=(len(value), LINK_MAX_CHARS))
+            raise RecordError(code="link_too_long", values=(len(value), LINK_MAX_CHARS))
         if not inflater.eof:  # the compressed stream stops before its end: cut short
             raise unreadable
     except zlib.error:
@@ -542,9 +533,7 @@ def decode_record(value: str) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError):
         raise unreadable from None
     if not isinstance(data, dict):
-        raise RecordError("the link's record is not a deal record (it must be an object "
-                          "with the hands, the talon and the exchange)",
-                          code="link_not_a_record", values=(type(data).__name__,))
+        raise RecordError(code="link_not_a_record", values=(type(data).__name__,))
     return data
 
 

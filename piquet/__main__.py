@@ -9,11 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from piquet.record import SHEET_KEYS, DealScore, RecordError, score_record
+from piquet.errors import PiquetError
+from piquet.record import SHEET_KEYS, DealScore, RecordError, RecordProblem, score_record
 from words import use_language
 from words.declarations import verdict_text
+from words.errors import error_text
 from words.names import preset_name
 from words.reckoning import bonus_text, sheet_label
+from words.record import problem_text
 
 
 def format_sheet(score: DealScore, title: str | None = None) -> str:
@@ -45,6 +48,19 @@ def format_sheet(score: DealScore, title: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def _worded(problem: RecordProblem | BaseException) -> str:
+    """An engine error or a record problem for the command line's user: the text layer's
+    English sentence, then where it is in the record (a JSON Pointer) and its code, for a
+    developer (``Elder's hand: 'QQ' is not a card (at /elder/1; not_a_card)``)."""
+    with use_language("en"):
+        if isinstance(problem, RecordProblem):
+            where = f"at {problem.pointer}; " if problem.path else ""
+            return f"{problem_text(problem)} ({where}{problem.code})"
+        if isinstance(problem, PiquetError):
+            return f"{error_text(problem)} ({problem.code})"
+        return error_text(problem)
+
+
 def _score(path: str) -> int:
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -68,12 +84,12 @@ def _score(path: str) -> int:
         if len(problems) > 1:
             print(f"error: {path}: {len(problems)} problems:", file=sys.stderr)
             for p in problems:
-                print(f"  - {p.message}", file=sys.stderr)
+                print(f"  - {_worded(p)}", file=sys.stderr)
         else:
-            print(f"error: {path}: {e}", file=sys.stderr)
+            print(f"error: {path}: {_worded(problems[0] if problems else e)}", file=sys.stderr)
         return 1
     except ValueError as e:
-        print(f"error: {path}: {e}", file=sys.stderr)
+        print(f"error: {path}: {_worded(e)}", file=sys.stderr)
         return 1
     print(format_sheet(score, title))
     return 0
@@ -116,7 +132,7 @@ def _tournament(args: argparse.Namespace) -> int:
         make_player(args.b)
         get_rules(args.rules)
     except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {_worded(e)}", file=sys.stderr)
         return 2
     if args.parties < 1:
         print("error: --parties must be at least 1", file=sys.stderr)

@@ -25,7 +25,7 @@ from piquet.errors import PiquetError
 
 
 class CardError(PiquetError):
-    """A token that is not a card of the piquet pack; the message quotes it."""
+    """A token that is not a card of the piquet pack (``card``; ``values``: the token)."""
 
     default_code = "card"
 
@@ -60,8 +60,8 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """``ace``, ``king``, ... ``seven``: the rank's English name, for developers' messages
-        (people read ``words.cards.rank_name``)."""
+        """``ace``, ``king``, ... ``seven``: the rank's English name, for developers (people
+        read ``words.cards.rank_name``)."""
         return _RANK_NOUNS[self]
 
     @property
@@ -94,7 +94,7 @@ class Suit(Enum):
 
     @property
     def noun(self) -> str:
-        """``spades``...: the suit's English name, for developers' messages (people read
+        """``spades``...: the suit's English name, for developers (people read
         ``words.cards.suit_name``)."""
         return self.name.lower()
 
@@ -180,24 +180,14 @@ def parse_card(token: str) -> Card:
     >>> parse_card("QQ")
     Traceback (most recent call last):
     ...
-    piquet.cards.CardError: 'QQ' is not a card
+    piquet.cards.CardError: card: 'QQ'
     """
     card = _BY_TOKEN.get(token)
     if card is None:
         card = _BY_TOKEN.get(token.strip())
     if card is None:
-        hint = card_hint(token)
-        raise CardError(
-            f"{_quote(token)} is not a card"
-            + (" (a card is a rank then a suit, like AS or 10H)" if hint is CardHint.RANK_ONLY
-               else " (the piquet pack has no cards below the seven)"
-               if hint is CardHint.BELOW_SEVEN else ""), values=(token,))
+        raise CardError(values=(token,))
     return card
-
-
-def _quote(token: str) -> str:
-    shown = token if len(token) <= 20 else token[:20] + "…"
-    return repr(shown)
 
 
 class CardHint(Enum):
@@ -244,8 +234,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         elif isinstance(tok, str):
             out.append(parse_card(tok))
         else:
-            raise CardError(f"{tok!r} is not a card (expected text such as 'AS')",
-                            values=(tok,))
+            raise CardError(values=(tok,))
     return tuple(out)
 
 
@@ -293,27 +282,25 @@ def hand_of(
 ) -> tuple[Card, ...]:
     """Parse a hand and check it: no card twice and, if ``size`` is given, that many cards.
 
-    ``who`` names the holder in the developer's message of a :class:`HandError` (its first
-    value).
+    ``who`` names the holder in a :class:`HandError` (its first value).
 
     >>> hand_of("AS KS", size=2)
     (Card('AS'), Card('KS'))
     >>> hand_of("AS AS", size=2, who="Elder")
     Traceback (most recent call last):
     ...
-    piquet.cards.HandError: Elder holds AS twice
+    piquet.cards.HandError: card_twice: 'Elder', Card('AS')
     >>> hand_of("AS KS", who="Elder")
     Traceback (most recent call last):
     ...
-    piquet.cards.HandError: Elder has 2 cards; a hand has 12
+    piquet.cards.HandError: card_count: 'Elder', 2, 12
     """
     hand = parse_cards(cards)
     m = 0
     for c in hand:
         if m & c.bit:
-            raise HandError(f"{who} holds {c} twice", code="card_twice", values=(who, c))
+            raise HandError(code="card_twice", values=(who, c))
         m |= c.bit
     if size is not None and len(hand) != size:
-        raise HandError(f"{who} has {len(hand)} {'card' if len(hand) == 1 else 'cards'}; "
-                        f"a hand has {size}", code="card_count", values=(who, len(hand), size))
+        raise HandError(code="card_count", values=(who, len(hand), size))
     return hand

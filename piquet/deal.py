@@ -2,7 +2,7 @@
 
 Every action returns a new :class:`DealState`; the old one is untouched, so undo is keeping the
 previous state, and replay is applying the recorded actions again. Each action comes as
-``verify_x`` (raises with a sentence), ``can_x`` (a bool) and ``x`` (the new state).
+``verify_x`` (raises a coded error), ``can_x`` (a bool) and ``x`` (the new state).
 
 >>> d = DealState.deal(seed=7)
 >>> d.phase, d.to_move
@@ -79,8 +79,7 @@ def deal_cards(seed: int | None, batch: int = 3) -> tuple[tuple[Card, ...], tupl
     """Shuffle (seeded), cut, and deal 12 each in batches of two or three, Elder first.
     Returns (elder, younger, talon top first, cut position)."""
     if batch not in (2, 3):
-        raise ActionError(f"cards are dealt in twos or threes, not {batch}s", code="deal_batch",
-                          values=(batch,))
+        raise ActionError(code="deal_batch", values=(batch,))
     rng = random.Random(seed)
     pack = list(DECK)
     rng.shuffle(pack)
@@ -218,13 +217,9 @@ class DealState:
     def _expect(self, role: Role, phase: Phase | tuple[Phase, ...]) -> None:
         phases = phase if isinstance(phase, tuple) else (phase,)
         if self.phase not in phases:
-            raise ActionError(f"{role.capitalize()} cannot do that now: the deal is at "
-                              f"'{self.phase.value}'", code="wrong_phase",
-                              values=(role, self.phase))
+            raise ActionError(code="wrong_phase", values=(role, self.phase))
         if self.to_move != role:
-            raise ActionError(f"it is {str(self.to_move).capitalize()}'s turn, not "
-                              f"{role.capitalize()}'s", code="not_your_turn",
-                              values=(self.to_move, role))
+            raise ActionError(code="not_your_turn", values=(self.to_move, role))
 
     # --- the exchange ---
 
@@ -253,8 +248,7 @@ class DealState:
         Younger may turn the cards he leaves face up for both (``show_leftovers``)."""
         self.verify_discard(role, cards)
         if show_leftovers and (role == "elder" or self.rules.younger_may_look_at_leftovers):
-            raise ActionError("only Younger, under britannica, turns the cards he leaves face up",
-                              code="leftovers_not_shown", values=(role, self.rules.name))
+            raise ActionError(code="leftovers_not_shown", values=(role, self.rules.name))
         disc = parse_cards(cards)
         act = Action("discard", role, disc, show_leftovers=show_leftovers)
         if role == "elder":
@@ -343,8 +337,7 @@ class DealState:
     def score(self) -> DealScore:
         """The score so far (declarations once both have declared; tricks completed)."""
         if not self.declared[1]:
-            raise ActionError("the deal is scored once both players have declared",
-                              code="not_declared_yet", values=(self.phase,))
+            raise ActionError(code="not_declared_yet", values=(self.phase,))
         return score_record(self.record())
 
     def undo(self) -> DealState:
@@ -364,8 +357,7 @@ class DealState:
             return self.declare(action.player, action.spec)
         if action.kind == "play":
             return self.play(action.player, action.cards[0])
-        raise ActionError(f"unknown action {action.kind!r}", code="unknown_action",
-                          values=(action.kind,))
+        raise ActionError(code="unknown_action", values=(action.kind,))
 
     # --- what each player may see ---
 

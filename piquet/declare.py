@@ -77,30 +77,23 @@ def _cards(value: object, who: str, part: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         try:
             return parse_cards(value)
-        except CardError as e:
-            raise DeclarationError(f"{who}'s {part}: {e}", code="declaration_card",
-                                   values=(who, part, value)) from None
+        except CardError:
+            raise DeclarationError(code="declaration_card", values=(who, part, value)) from None
     if not isinstance(value, (list, tuple)):
-        raise DeclarationError(f"{who}'s {part} must be a list of cards, not {value!r}",
-                               code="declaration_shape", values=(who, part, value))
+        raise DeclarationError(code="declaration_shape", values=(who, part, value))
     try:
         return parse_cards(value)
-    except CardError as e:
-        raise DeclarationError(f"{who}'s {part}: {e}", code="declaration_card",
-                               values=(who, part, value)) from None
+    except CardError:
+        raise DeclarationError(code="declaration_card", values=(who, part, value)) from None
 
 
 def _check_held(cards: Sequence[Card], held: int, who: str, part: str) -> None:
     seen = 0
     for c in cards:
         if not held & c.bit:
-            raise DeclarationError(
-                f"{who} declares {c} in {'the point' if part == 'point' else 'a ' + part} "
-                "but does not hold it", code="declaration_not_held", values=(who, c, part))
+            raise DeclarationError(code="declaration_not_held", values=(who, c, part))
         if seen & c.bit:
-            raise DeclarationError(
-                f"{who} names {c} twice in {'the point' if part == 'point' else 'a ' + part}",
-                code="declaration_twice", values=(who, c, part))
+            raise DeclarationError(code="declaration_twice", values=(who, c, part))
         seen |= c.bit
 
 
@@ -110,47 +103,32 @@ def _point_from(cards: tuple[Card, ...], held: int, who: str) -> Point | None:
     _check_held(cards, held, who, "point")
     suits = {c.suit for c in cards}
     if len(suits) > 1:
-        raise DeclarationError(
-            f"{who}'s declared point {' '.join(map(str, cards))} mixes suits; a point is one suit",
-            code="declaration_point_suits", values=(who, cards))
+        raise DeclarationError(code="declaration_point_suits", values=(who, cards))
     return Point(cards[0].suit, tuple(sorted(cards, key=lambda c: -int(c.rank))))
 
 
 def _run_from(cards: tuple[Card, ...], held: int, who: str) -> Run:
     _check_held(cards, held, who, "sequence")
     if len(cards) < 3:
-        raise DeclarationError(f"{who}'s declared sequence {' '.join(map(str, cards))} has "
-                               f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}; "
-                               "a sequence needs at least three",
-                               code="declaration_run_short", values=(who, cards))
+        raise DeclarationError(code="declaration_run_short", values=(who, cards))
     if len({c.suit for c in cards}) > 1:
-        raise DeclarationError(
-            f"{who}'s declared sequence {' '.join(map(str, cards))} mixes suits",
-            code="declaration_run_suits", values=(who, cards))
+        raise DeclarationError(code="declaration_run_suits", values=(who, cards))
     ordered = tuple(sorted(cards, key=lambda c: -int(c.rank)))
     ranks = [int(c.rank) for c in ordered]
     if ranks[0] - ranks[-1] != len(ranks) - 1:
-        raise DeclarationError(f"{who}'s declared sequence {' '.join(map(str, cards))} is not "
-                               "a run of consecutive cards",
-                               code="declaration_run_gap", values=(who, cards))
+        raise DeclarationError(code="declaration_run_gap", values=(who, cards))
     return Run(ordered[0].suit, ordered)
 
 
 def _set_from(cards: tuple[Card, ...], held: int, who: str) -> CardSet:
     _check_held(cards, held, who, "set")
     if len({c.rank for c in cards}) > 1:
-        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))} mixes ranks",
-                               code="declaration_set_ranks", values=(who, cards))
+        raise DeclarationError(code="declaration_set_ranks", values=(who, cards))
     if len(cards) not in (3, 4):
-        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))} has "
-                               f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}; "
-                               "a set is three or four of a rank",
-                               code="declaration_set_size", values=(who, cards))
+        raise DeclarationError(code="declaration_set_size", values=(who, cards))
     rank = cards[0].rank
     if rank < Rank.TEN:
-        raise DeclarationError(f"{who}'s declared set {' '.join(map(str, cards))}: "
-                               f"{rank.noun}s never form sets (tens and higher only)",
-                               code="declaration_set_rank", values=(who, cards, rank))
+        raise DeclarationError(code="declaration_set_rank", values=(who, cards, rank))
     return CardSet(rank, tuple(sorted(cards, key=lambda c: c.suit.index)))
 
 
@@ -163,21 +141,17 @@ def declaration_from_spec(
     """Check a declaration spec against the hand it is declared from (12 cards after the
     exchange) and return the :class:`Declaration`. ``None`` declares in full.
 
-    ``who`` names the declarer in the developer's message of a :class:`DeclarationError`
-    (whose ``values`` start with it)."""
+    ``who`` names the declarer in a :class:`DeclarationError` (whose ``values`` start with
+    it)."""
     combos = hand if isinstance(hand, Combinations) else analyse(hand)
     full = full_declaration(combos)
     if spec is None:
         return full
     if not isinstance(spec, Mapping):
-        raise DeclarationError(f"{who}'s declaration must be an object with point, sequences "
-                               f"and sets, not {spec!r}", code="declaration_shape",
-                               values=(who, "declaration", spec))
+        raise DeclarationError(code="declaration_shape", values=(who, "declaration", spec))
     unknown = [k for k in spec if k not in CATEGORIES]
     if unknown:
-        raise DeclarationError(f"{who}'s declaration has an unknown category {unknown[0]!r} "
-                               "(use point, sequences, sets)", code="declaration_category",
-                               values=(who, unknown[0]))
+        raise DeclarationError(code="declaration_category", values=(who, unknown[0]))
     held = combos.mask
     point = full.point
     if "point" in spec:
@@ -192,8 +166,7 @@ def declaration_from_spec(
         sets = tuple(_set_from(_cards(s, who, "set"), held, who)
                      for s in _list(spec["sets"], who, "sets"))
         if len({s.rank for s in sets}) < len(sets):
-            raise DeclarationError(f"{who} declares two sets of the same rank",
-                                   code="declaration_set_twice", values=(who,))
+            raise DeclarationError(code="declaration_set_twice", values=(who,))
     sunk = (point != full.point or set(runs) != set(full.sequences)
             or set(sets) != set(full.sets))
     return Declaration(point, tuple(sorted(runs, key=lambda s: -s.key)),
@@ -202,8 +175,7 @@ def declaration_from_spec(
 
 def _list(value: object, who: str, part: str) -> list[Any]:
     if not isinstance(value, (list, tuple)):
-        raise DeclarationError(f"{who}'s {part} must be a list of lists of cards, not "
-                               f"{value!r}", code="declaration_shape", values=(who, part, value))
+        raise DeclarationError(code="declaration_shape", values=(who, part, value))
     return list(value)
 
 
@@ -217,8 +189,6 @@ def _check_runs_apart(runs: Sequence[Run], who: str) -> None:
             lo_b, hi_b = int(b.cards[-1].rank), int(b.top)
             if lo_a <= hi_b + 1 and lo_b <= hi_a + 1:
                 raise DeclarationError(
-                    f"{who} declares {' '.join(map(str, a.cards))} and "
-                    f"{' '.join(map(str, b.cards))}: runs that share or touch are one sequence",
                     code="declaration_runs_touch", values=(who, a.cards, b.cards))
 
 

@@ -40,8 +40,8 @@ def younger_may_take(elder_took: int, rules: Rules) -> range:
 def verify_discard(hand_mask: int, discard: Sequence[Card], allowed: range, who: str) -> None:
     """Raise :class:`ExchangeError` unless the discard is allowed: ``discard_not_held`` or
     ``discard_twice`` (values: ``who`` and the card), or ``discard_count`` (values: ``who``,
-    how many, the fewest and the most allowed). ``who`` names the player (a role, or as the
-    English message says it: ``"Elder"``).
+    how many, the fewest and the most allowed). ``who`` names the player (a role, or a label
+    such as ``"Elder"``).
 
     >>> from piquet.cards import parse_cards
     >>> try:
@@ -53,18 +53,14 @@ def verify_discard(hand_mask: int, discard: Sequence[Card], allowed: range, who:
     seen = 0
     for c in discard:
         if not hand_mask & c.bit:
-            raise ExchangeError(f"{who.capitalize()} discards {c} but does not hold it",
-                                code="discard_not_held", values=(who, c))
+            raise ExchangeError(code="discard_not_held", values=(who, c))
         if seen & c.bit:
-            raise ExchangeError(f"{who.capitalize()} discards {c} twice",
-                                code="discard_twice", values=(who, c))
+            raise ExchangeError(code="discard_twice", values=(who, c))
         seen |= c.bit
     n = len(discard)
     if n not in allowed:
         lo, hi = allowed.start, allowed.stop - 1
-        raise ExchangeError(f"{who.capitalize()} discards {n} card{'s' if n != 1 else ''}; "
-                            f"{who.capitalize()} may exchange {lo} to {hi}",
-                            code="discard_count", values=(who, n, lo, hi))
+        raise ExchangeError(code="discard_count", values=(who, n, lo, hi))
 
 
 def exchanged(hand: Sequence[Card], discard: Sequence[Card], drawn: Sequence[Card]

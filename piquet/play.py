@@ -51,15 +51,13 @@ def trick_winner(led: Card, second: Card) -> int:
 
 def verify_play(hand_mask: int, card: Card, led: Card | None, who: str,
                 trick: int | None = None) -> None:
-    """Raise :class:`PlayError` with a sentence if ``card`` may not be played (``who`` and
-    ``trick`` name the player and the trick in its English message, for developers)."""
+    """Raise :class:`PlayError` if ``card`` may not be played: ``card_not_held`` (values:
+    ``who``, the card, ``trick``) or ``revoke`` (``who``, the card, the card led, ``trick``);
+    ``who`` and ``trick`` name the player and the trick."""
     if not hand_mask & card.bit:
-        raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} but does "
-                        "not hold it", code="card_not_held", values=(who, card, trick))
+        raise PlayError(code="card_not_held", values=(who, card, trick))
     if led is not None and card.suit is not led.suit and hand_mask & SUIT_MASKS[led.suit.index]:
-        raise PlayError(f"{who}{f' (trick {trick})' if trick else ''} plays {card} to {led} "
-                        f"but holds a {led.suit.noun[:-1]}: he must follow suit",
-                        code="revoke", values=(who, card, led, trick))
+        raise PlayError(code="revoke", values=(who, card, led, trick))
 
 
 class TrickOutcome(Enum):
@@ -155,8 +153,7 @@ def play_indices(
 ) -> PlayResult:
     """:func:`play_tricks` on card indices (``Card.index``), the engine's quick lane."""
     if len(tricks) > 12:
-        raise PlayError(f"a deal has 12 tricks, not {len(tricks)}", code="too_many_tricks",
-                        values=(len(tricks),))
+        raise PlayError(code="too_many_tricks", values=(len(tricks),))
     masks = [elder_mask, younger_mask]
     leader = 0
     raw: list[tuple[int, int, int, int]] = []

@@ -718,8 +718,7 @@ class ComputerPlayer(Player):
 
     def __init__(self, level: int = MAX_LEVEL, seed: int | None = None) -> None:
         if level not in LEVELS:
-            raise PlayerError(f"computer levels are 1 to {MAX_LEVEL}, not {level}",
-                              code="unknown_level", values=(level, MAX_LEVEL))
+            raise PlayerError(code="unknown_level", values=(level, MAX_LEVEL))
         self.level = level
         self.params = LEVELS[level]
         self.name = "computer" if level == MAX_LEVEL else f"computer:{level}"
@@ -988,7 +987,7 @@ def make_player(name: str, seed: int | None = None) -> Player:
     >>> make_player("expert")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    piquet.errors.PlayerError: unknown player 'expert' (use random, greedy, computer or ...)
+    piquet.errors.PlayerError: unknown_player: 'expert', 3
     """
     key = name.strip().lower()
     if key == "random":
@@ -1001,5 +1000,4 @@ def make_player(name: str, seed: int | None = None) -> Player:
         lvl = key.split(":", 1)[1]
         if lvl.isdigit() and int(lvl) in LEVELS:
             return ComputerPlayer(int(lvl), seed)
-    raise PlayerError(f"unknown player {name!r} (use random, greedy, computer or computer:1 to "
-                      f"computer:{MAX_LEVEL})", code="unknown_player", values=(name, MAX_LEVEL))
+    raise PlayerError(code="unknown_player", values=(name, MAX_LEVEL))

@@ -199,19 +199,11 @@ def _pair(category: Category, value: tuple[int, int]) -> tuple[int, int]:
     try:
         e, y = (int(v) for v in value)
     except (TypeError, ValueError):
-        raise ReckonError(
-            f"{'carte blanche' if category == 'blanche' else 'the ' + category} must be a pair "
-            f"of scores (elder, younger), not {value!r}", code="not_a_pair",
-            values=(category, value)) from None
+        raise ReckonError(code="not_a_pair", values=(category, value)) from None
     if e < 0 or y < 0:
-        raise ReckonError(
-            f"scores for {'carte blanche' if category == 'blanche' else 'the ' + category} "
-            f"cannot be negative: {value!r}", code="negative_score", values=(category, value))
+        raise ReckonError(code="negative_score", values=(category, value))
     if e and y:
-        raise ReckonError(
-            f"only one player scores "
-            f"{'carte blanche' if category == 'blanche' else 'the ' + category}, not both: "
-            f"{value!r}", code="both_score", values=(category, value))
+        raise ReckonError(code="both_score", values=(category, value))
     return e, y
 
 
@@ -221,12 +213,9 @@ def _play_point(item: PlayPoint | tuple[str, str, int] | str, n: int) -> PlayPoi
     try:
         who, kind, trick = item
     except (TypeError, ValueError):
-        raise ReckonError(
-            f"play point {n + 1} is not a player or (player, kind, trick): {item!r}",
-            code="play_point_shape", values=(n + 1, item)) from None
+        raise ReckonError(code="play_point_shape", values=(n + 1, item)) from None
     if who not in ROLES or kind not in ("lead", "capture", "last"):
-        raise ReckonError(f"play point {n + 1} is not understood: {item!r}",
-                          code="play_point_unknown", values=(n + 1, item))
+        raise ReckonError(code="play_point_unknown", values=(n + 1, item))
     return PlayPoint(who, kind, int(trick))  # type: ignore[arg-type]
 
 
@@ -264,18 +253,15 @@ def reckon(
     ]
     for who, pts in zip(ROLES, decl_pairs[0][1], strict=True):
         if pts not in (0, 10):
-            raise ReckonError(f"{'Elder' if who == 'elder' else 'Younger'}'s carte blanche is "
-                              f"worth 10, not {pts}", code="blanche_worth", values=(who, pts))
+            raise ReckonError(code="blanche_worth", values=(who, pts))
     plays = [_play_point(p, i) for i, p in enumerate(play)]
     cards_pair = _pair("cards", cards)
     capot_pair = _pair("capot", capot)
     for name, pair, worth in (("cards", cards_pair, 10), ("capot", capot_pair, 40)):
         if any(p not in (0, worth) for p in pair):
-            raise ReckonError(f"{'the cards are' if name == 'cards' else 'capot is'} worth "
-                              f"{worth}, not {pair!r}", code="worth", values=(name, worth, pair))
+            raise ReckonError(code="worth", values=(name, worth, pair))
     if any(cards_pair) and any(capot_pair):
-        raise ReckonError("capot is scored instead of the cards, never with them",
-                          code="capot_with_cards", values=(cards_pair, capot_pair))
+        raise ReckonError(code="capot_with_cards", values=(cards_pair, capot_pair))
     declared: list[tuple[Category, int, int]] = []
     for cat, (e, y) in decl_pairs:
         if e:

@@ -23,20 +23,25 @@ breaks while being replayed, naming the step:
 
 >>> r = {"elder": ["AS", "QQ"], "younger": 5, "elder_discard": ["AS"]}
 >>> for p in record_problems(r):
-...     print(p.code, p.pointer, "·", p.message)
-missing_key /talon · the record has no 'talon' (the talon's 8 cards, top first)
-not_a_card /elder/1 · Elder's hand: 'QQ' is not a card
-card_count /elder · Elder's hand has 2 cards; it must have 12
-wrong_type /younger · Younger's hand must be a list of cards, not 5
+...     print(p.code, p.pointer, p.value, p.facts)
+missing_key /talon None {}
+not_a_card /elder/1 QQ {}
+card_count /elder ['AS', 'QQ'] {'count': 2, 'sizes': range(12, 13)}
+wrong_type /younger 5 {}
+
+A problem is facts (the text layer says it: ``words.record.problem_text``); its ``str()``
+is those facts for developers: the code, the JSON Pointer and the value.
+
+>>> print(record_problems(r)[1])
+not_a_card /elder/1: 'QQ'
 
 A record that breaks a rule makes :func:`score_record` and :meth:`DealRecord.from_json`
-raise a :class:`RecordError` (a ``ValueError``) whose message is the first of those
-problems; ``error.problems`` holds them all.
+raise a :class:`RecordError` (a ``ValueError``) that names the first of those problems
+(its ``code``, ``path`` and ``values``); ``error.problems`` holds them all.
 """
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -45,7 +50,7 @@ from typing import Any, Final, Literal, NamedTuple
 from piquet.cards import _BY_TOKEN, _SEPARATORS, Card, CardError, cards_mask, parse_card
 from piquet.combos import is_carte_blanche
 from piquet.declare import CATEGORIES, DeclarationError, declaration_from_spec
-from piquet.errors import PiquetError
+from piquet.errors import PiquetError, facts_text
 from piquet.exchange import exchanged, younger_may_take
 from piquet.play import SUIT_MASKS, PlayResult, play_indices
 from piquet.reckon import (
@@ -76,7 +81,7 @@ ProblemCode = Literal[
     # no problem found, yet the record could not be scored (never expected)
     "invalid_record",
 ]
-"""What went wrong, as a stable code (compare these, not the messages)."""
+"""What went wrong, as a stable code (compare these)."""
 
 SHAPE_CODES: Final[frozenset[str]] = frozenset((
     "not_an_object", "missing_key", "wrong_type", "not_a_card", "card_count", "card_twice",
@@ -135,12 +140,11 @@ class RecordProblem:
     - ``revoke``: ``card``, ``led`` and ``role``.
 
     ``facts`` follow from the record like the rest, so two problems compare equal without
-    them. ``message`` is the problem in English, for developers and the command line (it
-    quotes the user's value).
+    them. The problem holds no sentence: its ``str()`` is its code, pointer and value, for
+    developers (``not_a_card /elder/3: 'QX'``).
     """
 
     code: ProblemCode
-    message: str
     path: Path = ()
     value: object = field(default=None, hash=False)
     step: Step | None = None
@@ -154,34 +158,46 @@ class RecordProblem:
     @property
     def pointer(self) -> str:
         """``path`` as a JSON Pointer: ``/tricks/3/1``."""
-        return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in self.path)
+        return _pointer(self.path)
 
     def __str__(self) -> str:
-        return self.message
+        return facts_text(self.code, (self.value,), _pointer(self.path))
 
     def error(self, problems: tuple[RecordProblem, ...] = ()) -> RecordError:
         """This problem as a :class:`RecordError` (``problems``: all of them, this first)."""
-        return RecordError(self.message, code=self.code, values=(self.value,),
-                           path=self.path, problems=problems or (self,))
+        return RecordError(code=self.code, values=(self.value,), path=self.path,
+                           problems=problems or (self,))
+
+
+def _pointer(path: Path) -> str:
+    """``path`` as a JSON Pointer: ``/tricks/3/1``."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
 class RecordError(PiquetError):
-    """A deal record that is malformed or breaks a rule; the message names the problem.
+    """A deal record that is malformed or breaks a rule.
 
     ``code`` (a :data:`ProblemCode`), ``values`` (the offending values) and ``path`` describe
     the first problem; ``problems`` lists every problem found (for a record of the wrong
     shape, all of them). A record error with no problem (``invalid_record``) quotes its
-    offending value in ``values`` when it has one.
+    offending value in ``values`` when it has one. Its ``str()`` is the code, the path as a
+    JSON Pointer and the values: ``not_a_card /elder/1: 'QQ'``.
     """
 
     default_code = "invalid_record"
 
-    def __init__(self, message: str, *, code: str = "invalid_record",
+    def __init__(self, *, code: str = "invalid_record",
                  values: tuple[object, ...] = (), path: Path = (),
                  problems: tuple[RecordProblem, ...] = ()) -> None:
-        super().__init__(message, code=code, values=values)
+        super().__init__(code=code, values=values)
         self.path = path
         self.problems = problems
+
+    def __str__(self) -> str:
+        try:
+            return facts_text(self.code, self.values, _pointer(self.path))
+        except Exception:  # a str() must never raise
+            return type(self).default_code
 
 
 # --- the shape: every problem of the record's form at once ------------------------------
@@ -189,40 +205,23 @@ class RecordError(PiquetError):
 _Problems = list[RecordProblem]
 
 
-def _shown_value(value: object) -> str:
-    """A value as a developer reads it in a message (long ones shortened)."""
-    return reprlib.repr(value)
-
-
-class _ListProblem(NamedTuple):
-    """The English (developer) messages of a list of cards' problems: ``what`` names the
-    list, ``counted`` is the message for a wrong count (``{cards}`` is "1 card" / "3 cards"),
-    ``twice`` for a card twice (``{card}``), ``kind`` what the list must be."""
-
-    what: str
-    counted: str
-    twice: str
-    kind: str
-
-
-def _card_of(out: _Problems, item: object, path: Path, what: str) -> Card | None:
+def _card_of(out: _Problems, item: object, path: Path) -> Card | None:
     if isinstance(item, Card):
         return item
     if not isinstance(item, str):
-        out.append(RecordProblem("not_a_card", f"{what}: {item!r} is not a card", path, item))
+        out.append(RecordProblem("not_a_card", path, item))
         return None
     card = _BY_TOKEN.get(item)
     if card is not None:
         return card
     try:
         return parse_card(item)
-    except CardError as e:
-        out.append(RecordProblem("not_a_card", f"{what}: {e}", path, item))
+    except CardError:
+        out.append(RecordProblem("not_a_card", path, item))
         return None
 
 
-def _card_list(out: _Problems, value: object, path: Path, sizes: range,
-               english: _ListProblem) -> None:
+def _card_list(out: _Problems, value: object, path: Path, sizes: range) -> None:
     """Check a list of cards (or, leniently, cards written as one text): each a card, none
     twice, and ``len`` in ``sizes`` (the facts ``count``, ``card``, ``sizes``)."""
     items: list[tuple[Path, object]]
@@ -231,29 +230,19 @@ def _card_list(out: _Problems, value: object, path: Path, sizes: range,
     elif isinstance(value, list | tuple):
         items = [((*path, i), t) for i, t in enumerate(value)]
     else:
-        out.append(RecordProblem("wrong_type", f"{english.what} must be {english.kind}, not "
-                                 f"{_shown_value(value)}", path, value))
+        out.append(RecordProblem("wrong_type", path, value))
         return
     seen = 0
     for where, item in items:
-        card = _card_of(out, item, where, english.what)
+        card = _card_of(out, item, where)
         if card is None:
             continue
         if seen & card.bit:
-            out.append(RecordProblem("card_twice", english.twice.format(card=card), where, item,
-                                     facts={"card": card}))
+            out.append(RecordProblem("card_twice", where, item, facts={"card": card}))
         seen |= card.bit
     if len(items) not in sizes:
-        out.append(RecordProblem("card_count", english.counted.format(
-            cards=f"{len(items)} card" if len(items) == 1 else f"{len(items)} cards"),
-            path, value, facts={"count": len(items), "sizes": sizes}))
-
-
-def _shown(value: object, sep: str) -> str:
-    """A list of cards as text (``sep`` between them), safe inside a ``str.format``
-    template."""
-    text = sep.join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-    return text.replace("{", "{{").replace("}", "}}")
+        out.append(RecordProblem("card_count", path, value,
+                                 facts={"count": len(items), "sizes": sizes}))
 
 
 _HAND_SIZES: Final = (("elder", 12), ("younger", 12), ("talon", 8))
@@ -263,94 +252,61 @@ _DISCARD_SIZES: Final = (("elder_discard", "elder", range(1, 6)),
 exactly depends on Elder's count and the preset: a rule of the exchange)."""
 
 
-def _declaration_shape(out: _Problems, spec: object, path: Path, who: str) -> None:
+def _declaration_shape(out: _Problems, spec: object, path: Path) -> None:
     if not isinstance(spec, Mapping):
-        out.append(RecordProblem(
-            "wrong_type", f"{who}'s declaration must be an object with point, sequences and "
-            f"sets, not {_shown_value(spec)}", path, spec))
+        out.append(RecordProblem("wrong_type", path, spec))
         return
     for k in spec:
         if k not in CATEGORIES:
-            out.append(RecordProblem("unknown_key", f"{who}'s declaration has an unknown "
-                                     f"category {k!r} (use point, sequences, sets)",
-                                     (*path, str(k)), k))
+            out.append(RecordProblem("unknown_key", (*path, str(k)), k))
     if "point" in spec:
-        _card_list(out, spec["point"], (*path, "point"), range(9), _ListProblem(
-            f"{who}'s point", f"{who}'s declared point has {{cards}}; a suit has eight",
-            f"{who} names {{card}} twice in the point", "a list of cards"))
+        _card_list(out, spec["point"], (*path, "point"), range(9))
     for cat, sizes in (("sequences", range(3, 9)), ("sets", range(3, 5))):
         if cat not in spec:
             continue
         groups = spec[cat]
         if not isinstance(groups, list | tuple):
-            out.append(RecordProblem("wrong_type", f"{who}'s {cat} must be a list of lists of "
-                                     f"cards, not {_shown_value(groups)}", (*path, cat), groups))
+            out.append(RecordProblem("wrong_type", (*path, cat), groups))
             continue
-        noun = cat[:-1]
         for i, g in enumerate(groups):
-            long = cat == "sequences" and isinstance(g, list | tuple) and len(g) > 8
-            _card_list(out, g, (*path, cat, i), sizes, _ListProblem(
-                f"{who}'s {noun}", f"{who}'s declared {noun} {_shown(g, ' ')} has {{cards}}; " + (
-                    "a suit has eight cards" if long else
-                    "a sequence needs at least three" if cat == "sequences" else
-                    "a set is three or four of a rank"),
-                f"{who} names {{card}} twice in a {noun}", "a list of cards"))
+            _card_list(out, g, (*path, cat, i), sizes)
 
 
 def _shape_problems(data: object) -> _Problems:
     """Every problem of the record's form: the preset, missing keys, then key by key."""
     if not isinstance(data, Mapping):
-        return [RecordProblem("not_an_object", "a deal record must be an object, not "
-                              f"{_shown_value(data)}", (), data)]
+        return [RecordProblem("not_an_object", (), data)]
     out: _Problems = []
     if "rules" in data and data["rules"] is not None:
         try:
             get_rules(data["rules"])
-        except RulesError as e:
-            out.append(RecordProblem("unknown_preset", str(e), ("rules",), data["rules"]))
+        except RulesError:
+            out.append(RecordProblem("unknown_preset", ("rules",), data["rules"]))
     for key in ("elder", "younger", "talon", "elder_discard"):
         if key not in data:
-            out.append(RecordProblem("missing_key", f"the record has no {key!r} (" + {
-                "elder": "Elder's twelve cards as dealt",
-                "younger": "Younger's twelve cards as dealt",
-                "talon": "the talon's 8 cards, top first",
-                "elder_discard": "the cards Elder discards"}[key] + ")", (key,), None))
+            out.append(RecordProblem("missing_key", (key,), None))
     for key, size in _HAND_SIZES:
         if key in data:
-            _card_list(out, data[key], (key,), range(size, size + 1), _ListProblem(
-                what := {"elder": "Elder's hand", "younger": "Younger's hand",
-                         "talon": "the talon"}[key],
-                f"{what} has {{cards}}; it must have {size}", f"{what} holds {{card}} twice",
-                "a list of cards"))
-    for key, role, sizes in _DISCARD_SIZES:
+            _card_list(out, data[key], (key,), range(size, size + 1))
+    for key, _role, sizes in _DISCARD_SIZES:
         if key in data:
-            who = role.capitalize()
-            _card_list(out, data[key], (key,), sizes, _ListProblem(
-                f"{who}'s discard", f"{who} discards {{cards}}; {who} may exchange "
-                f"{sizes.start} to {sizes.stop - 1}", f"{who} discards {{card}} twice",
-                "a list of cards"))
+            _card_list(out, data[key], (key,), sizes)
     decl = data.get("declarations")
     if decl is not None:
         if not isinstance(decl, Mapping):
-            out.append(RecordProblem(
-                "wrong_type", "'declarations' must be an object with 'elder' and 'younger', "
-                f"not {_shown_value(decl)}", ("declarations",), decl))
+            out.append(RecordProblem("wrong_type", ("declarations",), decl))
         else:
             for k in decl:
                 if k not in ROLES:
-                    out.append(RecordProblem(
-                        "unknown_key", f"'declarations' has an unknown player {k!r} "
-                        "(use 'elder' and 'younger')", ("declarations", str(k)), k))
+                    out.append(RecordProblem("unknown_key", ("declarations", str(k)), k))
             for role in ROLES:
                 spec = decl.get(role)
                 if spec is not None:
-                    _declaration_shape(out, spec, ("declarations", role), role.capitalize())
+                    _declaration_shape(out, spec, ("declarations", role))
     if "younger_shows_leftovers" in data:
         shows = data["younger_shows_leftovers"]
         if not isinstance(shows, bool):
-            out.append(RecordProblem(
-                "wrong_type", f"'younger_shows_leftovers' must be true or false, not "
-                f"{_shown_value(shows)}", ("younger_shows_leftovers",), shows))
+            out.append(RecordProblem("wrong_type", ("younger_shows_leftovers",), shows))
     if "tricks" in data:
         _tricks_shape(out, data["tricks"])
     return out
@@ -358,28 +314,21 @@ def _shape_problems(data: object) -> _Problems:
 
 def _tricks_shape(out: _Problems, raw: object) -> None:
     if not isinstance(raw, list | tuple):
-        out.append(RecordProblem("wrong_type", "'tricks' must be a list of [card led, card "
-                                 f"played second], not {_shown_value(raw)}", ("tricks",), raw))
+        out.append(RecordProblem("wrong_type", ("tricks",), raw))
         return
     if len(raw) > 12:
-        out.append(RecordProblem("card_count", f"the record has {len(raw)} tricks; a deal "
-                                 "has 12", ("tricks",), raw,
+        out.append(RecordProblem("card_count", ("tricks",), raw,
                                  facts={"count": len(raw), "sizes": range(13)}))
-    for n, t in enumerate(raw, 1):
-        path: Path = ("tricks", n - 1)
+    for n, t in enumerate(raw):
+        path: Path = ("tricks", n)
         if not isinstance(t, list | tuple):
-            out.append(RecordProblem("wrong_type", f"trick {n} must be a list of cards, not "
-                                     f"{_shown_value(t)} (a trick is [card led, card played "
-                                     "second])", path, t))
+            out.append(RecordProblem("wrong_type", path, t))
             continue
-        english = _ListProblem(f"trick {n}", f"trick {n} has {{cards}}; a trick has 2 (the "
-                               "card led, then the card played second)", "", "a list of cards")
         for i, item in enumerate(t):
-            _card_of(out, item, (*path, i), english.what)
+            _card_of(out, item, (*path, i))
         if len(t) != 2:
-            out.append(RecordProblem("card_count", english.counted.format(
-                cards=f"{len(t)} card" if len(t) == 1 else f"{len(t)} cards"), path, t,
-                facts={"count": len(t), "sizes": range(2, 3)}))
+            out.append(RecordProblem("card_count", path, t,
+                                     facts={"count": len(t), "sizes": range(2, 3)}))
 
 
 # --- the replay: the first rule broken, step by step --------------------------------------
@@ -394,39 +343,29 @@ def _deal_problem(rec: DealRecord) -> RecordProblem | None:
     for role, hand in (("elder", rec.elder), ("younger", rec.younger)):
         for i, c in enumerate(hand):
             if c.bit & tm:
-                return RecordProblem("card_in_two_places",
-                                     f"{c} is both in a hand and in the talon", (role, i),
-                                     str(c), _DEAL, {"card": c, "also": "talon"})
+                return RecordProblem("card_in_two_places", (role, i), str(c), _DEAL,
+                                     {"card": c, "also": "talon"})
     for i, c in enumerate(rec.younger):
         if c.bit & em:
-            return RecordProblem("card_in_two_places", f"{c} is in both hands",
-                                 ("younger", i), str(c), _DEAL, {"card": c, "also": "elder"})
+            return RecordProblem("card_in_two_places", ("younger", i), str(c), _DEAL,
+                                 {"card": c, "also": "elder"})
     for key, role, hand_mask, discard in (("elder_discard", "elder", em, rec.elder_discard),
                                           ("younger_discard", "younger", ym,
                                            rec.younger_discard)):
         for i, c in enumerate(discard):
             if not hand_mask & c.bit:
-                return RecordProblem("discard_not_held",
-                                     f"{role.capitalize()} discards {c} but does not hold it",
-                                     (key, i), str(c), _EXCHANGE, {"card": c, "role": role})
+                return RecordProblem("discard_not_held", (key, i), str(c), _EXCHANGE,
+                                     {"card": c, "role": role})
     ne, ny = len(rec.elder_discard), len(rec.younger_discard)
     allowed = younger_may_take(ne, rec.rules)
     if ny not in allowed:
-        lo, hi = allowed.start, allowed.stop - 1
         return RecordProblem(
-            "discard_count",
-            f"Younger discards {ny} {'card' if ny == 1 else 'cards'}; Younger may exchange "
-            f"{lo} to {hi} ("
-            + (f"under {rec.rules.name} Younger must exchange at least {lo}" if ny < lo else
-               f"Elder took {ne}, which leaves {hi} in the talon") + ")",
-            ("younger_discard",), [str(c) for c in rec.younger_discard], _EXCHANGE,
-            {"count": ny, "sizes": allowed, "rules": rec.rules.name, "elder_took": ne,
-             "role": "younger"})
+            "discard_count", ("younger_discard",), [str(c) for c in rec.younger_discard],
+            _EXCHANGE, {"count": ny, "sizes": allowed, "rules": rec.rules.name,
+                        "elder_took": ne, "role": "younger"})
     if rec.younger_shows_leftovers and rec.rules.younger_may_look_at_leftovers:
-        return RecordProblem("leftovers_face_up",
-                             f"under {rec.rules.name} Younger does not turn his leftovers face "
-                             "up (he may look at them himself)", ("younger_shows_leftovers",),
-                             True, _EXCHANGE, {"rules": rec.rules.name})
+        return RecordProblem("leftovers_face_up", ("younger_shows_leftovers",), True, _EXCHANGE,
+                             {"rules": rec.rules.name})
     return None
 
 
@@ -438,7 +377,7 @@ def _declaration_problem(rec: DealRecord) -> RecordProblem | None:
         try:
             declaration_from_spec(hand, spec, who=role.capitalize())
         except DeclarationError as e:
-            return RecordProblem("bad_declaration", str(e), ("declarations", role), spec,
+            return RecordProblem("bad_declaration", ("declarations", role), spec,
                                  Step(StepKind.DECLARATION, role=role), {"error": e})
     return None
 
@@ -463,37 +402,20 @@ def _play_problem(rec: DealRecord) -> RecordProblem | None:
     played: dict[Card, int] = {}
     for n, (led, second) in enumerate(rec.tricks, 1):
         follower = leader ^ 1
-        lead_name, follow_name = ROLES[leader].capitalize(), ROLES[follower].capitalize()
         step = Step(StepKind.TRICK, trick=n)
         if not masks[leader] & led.bit:
             why = _where_is(led, rec, leader, masks, played)
             swapped = bool(masks[follower] & led.bit)
-            return RecordProblem(
-                "card_not_held",
-                f"trick {n}: {lead_name} leads {led} but does not hold it ("
-                + {"played": f"it was played in trick {why.get('played_in')}",
-                   "held": f"{follow_name} holds it", "discarded": "he discarded it",
-                   "talon": "it stayed in the talon"}[str(why["where"])] + ")"
-                + (f"; a trick is written [card led, card played second], and {lead_name} "
-                   f"leads trick {n}" + (f" (he won trick {n - 1})" if n > 1 else
-                                         " (Elder leads first)") if swapped else ""),
-                ("tricks", n - 1, 0), str(led), step,
-                {"card": led, "role": ROLES[leader], "swapped": swapped, **why})
+            return RecordProblem("card_not_held", ("tricks", n - 1, 0), str(led), step,
+                                 {"card": led, "role": ROLES[leader], "swapped": swapped, **why})
         if not masks[follower] & second.bit:
             why = _where_is(second, rec, follower, masks, played)
-            return RecordProblem(
-                "card_not_held",
-                f"trick {n}: {follow_name} plays {second} to {led} but does not hold it ("
-                + {"played": f"it was played in trick {why.get('played_in')}",
-                   "held": f"{lead_name} holds it", "discarded": "he discarded it",
-                   "talon": "it stayed in the talon"}[str(why["where"])] + ")",
-                ("tricks", n - 1, 1), str(second), step,
-                {"card": second, "led": led, "role": ROLES[follower], "swapped": False, **why})
+            return RecordProblem("card_not_held", ("tricks", n - 1, 1), str(second), step,
+                                 {"card": second, "led": led, "role": ROLES[follower],
+                                  "swapped": False, **why})
         suit = SUIT_MASKS[led.suit.index]
         if second.suit is not led.suit and masks[follower] & suit:
-            return RecordProblem("revoke", f"trick {n}: {follow_name} plays {second} to {led} "
-                                 f"but holds a {led.suit.noun[:-1]}: he must follow suit",
-                                 ("tricks", n - 1, 1), str(second), step,
+            return RecordProblem("revoke", ("tricks", n - 1, 1), str(second), step,
                                  {"card": second, "led": led, "role": ROLES[follower]})
         masks[leader] ^= led.bit
         masks[follower] ^= second.bit
@@ -504,7 +426,7 @@ def _play_problem(rec: DealRecord) -> RecordProblem | None:
 
 
 def record_problems(data: object) -> tuple[RecordProblem, ...]:
-    """What is wrong with a deal record, in plain words; ``()`` when it is a valid deal.
+    """What is wrong with a deal record, as facts; ``()`` when it is a valid deal.
 
     Every problem of the record's shape at once (missing keys, wrong types, bad card names,
     wrong counts, a card twice in one list); when the shape is right, the first rule broken
@@ -516,11 +438,13 @@ def record_problems(data: object) -> tuple[RecordProblem, ...]:
     ...      "talon": "QC 8S 7S 8H 7H 8D 7D 8C".split(),
     ...      "elder_discard": ["7C"], "younger_discard": ["9S"],
     ...      "tricks": [["AS", "JS"], ["KS", "9H"]]}
-    >>> record_problems(r)[0].message
-    'trick 2: Younger plays 9H to KS but holds a spade: he must follow suit'
     >>> p = record_problems(r)[0]
     >>> p.code, p.step, p.pointer
     ('revoke', Step(kind=<StepKind.TRICK: 'trick'>, trick=2, role=None), '/tricks/1/1')
+    >>> p.facts["role"], p.facts["card"], p.facts["led"]
+    ('younger', Card('9H'), Card('KS'))
+    >>> str(p)
+    "revoke /tricks/1/1: '9H'"
     """
     if isinstance(data, DealRecord):
         data = data._as_mapping()
@@ -836,6 +760,4 @@ def _explained(record: object, e: Exception) -> RecordError:
     problems = record_problems(record)
     if problems:
         return problems[0].error(problems)
-    if isinstance(e, ValueError):  # pragma: no cover - the checks above find every problem
-        return RecordError(str(e))
-    return RecordError(f"the record is malformed ({e})")  # pragma: no cover
+    return RecordError(values=(e,))  # pragma: no cover - the checks above find every problem

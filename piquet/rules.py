@@ -7,7 +7,7 @@ True
 >>> get_rules("hoyle")
 Traceback (most recent call last):
 ...
-piquet.rules.RulesError: 'hoyle' is not a rules preset (choose britannica or cavendish)
+piquet.rules.RulesError: unknown_preset: 'hoyle'
 """
 
 from __future__ import annotations
@@ -73,6 +73,5 @@ def get_rules(rules: str | Rules | None = None) -> Rules:
         return rules
     found = PRESETS.get(rules) if isinstance(rules, str) else None
     if found is None:
-        raise RulesError(f"{rules!r} is not a rules preset (choose britannica or cavendish)",
-                         code="unknown_preset", values=(rules,))
+        raise RulesError(code="unknown_preset", values=(rules,))
     return found

@@ -65,7 +65,7 @@ def checked_hand(cards: HandInput, who: str) -> tuple[tuple[Card, ...], int]:
 def check_apart(elder: tuple[Card, ...], em: int, ym: int) -> None:
     if em & ym:
         both = next(c for c in elder if c.bit & ym)
-        raise HandError(f"{both} is in both hands", code="in_both_hands", values=(both,))
+        raise HandError(code="in_both_hands", values=(both,))
 
 
 def _keys(mask: int, hand: tuple[Card, ...], spec: DeclSpec, who: str
@@ -202,8 +202,7 @@ def score_declarations(
     yh, ym = checked_hand(younger, "Younger")
     check_apart(eh, em, ym)
     if elder_blanche and younger_blanche:
-        raise HandError("both players cannot hold carte blanche (24 cards without a king, "
-                        "queen or jack; there are only 20)", code="both_blanche")
+        raise HandError(code="both_blanche")
     return score_masks(rules_, em, ym, (eh, yh), elder_blanche, younger_blanche,
                        elder_declares, younger_declares)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from said import raises_said
 
 from piquet import (
     DECK,
@@ -147,10 +148,9 @@ def test_sort_cards_display_order() -> None:
      "11H", "KX", "10", "S", "A", "ZZZ", "AS;KS", "♠A"],
 )
 def test_bad_token_raises_card_error_quoting_it(token: str) -> None:
-    with pytest.raises(CardError) as info:
+    with raises_said(CardError, "is not a card") as info:
         parse_card(token)
     assert repr(token) in str(info.value)
-    assert "is not a card" in str(info.value)
 
 
 @pytest.mark.parametrize("token", ["QQ", "6S", "1OH", "", "A❤", "AS\u200b"])
@@ -164,7 +164,7 @@ def test_bad_token_in_a_list_raises_card_error(token: str) -> None:
 def test_bad_token_in_text_is_quoted(text: str) -> None:
     bad = next(t for t in text.replace(",", " ").split() if t not in
                ("AS", "KS", "10H", "7♣"))
-    with pytest.raises(CardError, match="is not a card") as info:
+    with raises_said(CardError, "is not a card") as info:
         parse_cards(text)
     assert repr(bad) in str(info.value)
 
@@ -172,17 +172,17 @@ def test_bad_token_in_text_is_quoted(text: str) -> None:
 def test_card_error_is_a_value_error() -> None:
     assert issubclass(CardError, ValueError)
     assert issubclass(HandError, ValueError)
-    with pytest.raises(ValueError, match="'QQ'"):
+    with raises_said(ValueError, "'QQ'"):
         parse_cards("QQ")
 
 
 def test_six_gets_the_below_the_seven_hint() -> None:
-    with pytest.raises(CardError, match="no cards below the seven"):
+    with raises_said(CardError, "no cards below the seven"):
         parse_card("6S")
 
 
 def test_lone_rank_letter_gets_the_rank_then_suit_hint() -> None:
-    with pytest.raises(CardError, match="a rank then a suit"):
+    with raises_said(CardError, "a rank then a suit"):
         parse_card("A")
 
 
@@ -194,14 +194,13 @@ def test_ten_without_suit_is_not_called_below_the_seven() -> None:
 
 def test_long_bad_token_is_quoted_shortened() -> None:
     token = "X" * 40
-    with pytest.raises(CardError) as info:
+    with raises_said(CardError, "'" + "X" * 20 + "…' is not a card") as info:
         parse_card(token)
-    assert "'" + "X" * 20 in str(info.value)
     assert "X" * 21 not in str(info.value)
 
 
 def test_non_string_item_raises_card_error() -> None:
-    with pytest.raises(CardError, match="42"):
+    with raises_said(CardError, "42"):
         parse_cards(["AS", 42])  # type: ignore[list-item]
 
 
@@ -218,32 +217,32 @@ def test_hand_of_accepts_twelve_distinct_cards() -> None:
 
 
 def test_hand_of_card_twice() -> None:
-    with pytest.raises(HandError, match="Elder holds AS twice"):
+    with raises_said(HandError, "Elder holds AS twice"):
         hand_of("AS KS as", size=None, who="Elder")
 
 
 def test_hand_of_card_twice_in_twelve() -> None:
-    with pytest.raises(HandError, match="holds KH twice"):
+    with raises_said(HandError, "holds KH twice"):
         hand_of("AS KS QS JS 10S 9S 8S 7S AH KH QH kh")
 
 
 def test_hand_of_eleven_cards() -> None:
-    with pytest.raises(HandError, match="Younger has 11 cards; a hand has 12"):
+    with raises_said(HandError, "Younger has 11 cards; a hand has 12"):
         hand_of(TWELVE.rsplit(" ", 1)[0], who="Younger")
 
 
 def test_hand_of_thirteen_cards() -> None:
-    with pytest.raises(HandError, match="has 13 cards; a hand has 12"):
+    with raises_said(HandError, "has 13 cards; a hand has 12"):
         hand_of(TWELVE + " AD")
 
 
 def test_hand_of_one_card_singular() -> None:
-    with pytest.raises(HandError, match="Elder has 1 card; a hand has 12"):
+    with raises_said(HandError, "Elder has 1 card; a hand has 12"):
         hand_of("AS", who="Elder")
 
 
 def test_hand_of_bad_token_is_card_error() -> None:
-    with pytest.raises(CardError, match="'QQ'"):
+    with raises_said(CardError, "'QQ'"):
         hand_of("AS QQ", size=None)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from said import raises_said
 
 from piquet import (
     CardError,
@@ -377,24 +378,24 @@ def test_spec_cards_may_be_a_string() -> None:
 )
 def test_invalid_elder_declaration_raises_value_error(spec: dict[str, Any],
                                                       message: str) -> None:
-    with pytest.raises(ValueError, match=message.replace("(", r"\(")) as info:
+    with raises_said(ValueError, message.replace("(", r"\(")) as info:
         score_declarations(CAV_E, CAV_Y, elder_declares=spec)
     assert isinstance(info.value, DeclarationError | CardError)
 
 
 def test_nines_as_a_set() -> None:
-    with pytest.raises(DeclarationError, match="nines never form sets"):
+    with raises_said(DeclarationError, "nines never form sets"):
         score_declarations(HOYLE_E, HOYLE_Y, younger_declares={"sets": [["9H", "9D", "9C"]]})
 
 
 def test_two_touching_runs() -> None:
-    with pytest.raises(DeclarationError, match="share or touch are one sequence"):
+    with raises_said(DeclarationError, "share or touch are one sequence"):
         score_declarations(SEPT_E, AKQ_Y, elder_declares={
             "sequences": [["KS", "QS", "JS"], ["10S", "9S", "8S"]]})
 
 
 def test_two_overlapping_runs() -> None:
-    with pytest.raises(DeclarationError, match="share or touch"):
+    with raises_said(DeclarationError, "share or touch"):
         score_declarations(SEPT_E, AKQ_Y, elder_declares={
             "sequences": [["KS", "QS", "JS"], ["JS", "10S", "9S"]]})
 
@@ -406,18 +407,18 @@ def test_two_runs_apart_in_one_suit_are_allowed() -> None:
 
 
 def test_two_sets_of_one_rank() -> None:
-    with pytest.raises(DeclarationError, match="two sets of the same rank"):
+    with raises_said(DeclarationError, "two sets of the same rank"):
         score_declarations(HOYLE_E, HOYLE_Y, elder_declares={
             "sets": [["AS", "AH", "AD"], ["AS", "AH", "AC"]]})
 
 
 def test_younger_error_names_younger() -> None:
-    with pytest.raises(DeclarationError, match="Younger declares AS in the point"):
+    with raises_said(DeclarationError, "Younger declares AS in the point"):
         score_declarations(CAV_E, CAV_Y, younger_declares={"point": ["AS"]})
 
 
 def test_declaration_not_an_object() -> None:
-    with pytest.raises(DeclarationError, match="must be an object"):
+    with raises_said(DeclarationError, "must be an object"):
         score_declarations(CAV_E, CAV_Y, elder_declares="everything")  # type: ignore[arg-type]
 
 
@@ -433,34 +434,34 @@ def test_declaration_from_spec_none_is_full() -> None:
 
 
 def test_wrong_card_count() -> None:
-    with pytest.raises(HandError, match="Elder has 11 cards; a hand has 12"):
+    with raises_said(HandError, "Elder has 11 cards; a hand has 12"):
         score_declarations(CAV_E.rsplit(" ", 1)[0], CAV_Y)
-    with pytest.raises(HandError, match="Younger has 13 cards"):
+    with raises_said(HandError, "Younger has 13 cards"):
         score_declarations(CAV_E, CAV_Y + " 9D")
 
 
 def test_card_in_both_hands() -> None:
-    with pytest.raises(HandError, match="KH is in both hands"):
+    with raises_said(HandError, "KH is in both hands"):
         score_declarations(CAV_E, CAV_Y.replace("KC", "KH"))
 
 
 def test_card_twice_in_a_hand() -> None:
-    with pytest.raises(HandError, match="Elder holds AS twice"):
+    with raises_said(HandError, "Elder holds AS twice"):
         score_declarations(CAV_E.replace("JS", "AS"), CAV_Y)
 
 
 def test_bad_card_token() -> None:
-    with pytest.raises(CardError, match="'QQ'"):
+    with raises_said(CardError, "'QQ'"):
         score_declarations(CAV_E.replace("JS", "QQ"), CAV_Y)
 
 
 def test_both_blanche_flags() -> None:
-    with pytest.raises(ValueError, match="both players cannot hold carte blanche"):
+    with raises_said(ValueError, "both players cannot hold carte blanche"):
         score_declarations(CAV_E, CAV_Y, elder_blanche=True, younger_blanche=True)
 
 
 def test_unknown_rules() -> None:
-    with pytest.raises(RulesError, match="'hoyle' is not a rules preset"):
+    with raises_said(RulesError, "'hoyle' is not a rules preset"):
         score_declarations(CAV_E, CAV_Y, rules="hoyle")
 
 

@@ -156,7 +156,7 @@ def test_a_hand_the_advisor_cannot_take_gives_a_message(
     assert "Traceback" not in problem_text(bad.value) and problem_text(bad.value)
 
     def refuse(*_a: object, **_k: object) -> tuple[DiscardAdvice, ...]:
-        raise AdviceError("no", code="bad_left", values=(7, 0, 4))
+        raise AdviceError(code="bad_left", values=(7, 0, 4))
 
     monkeypatch.setattr(advisor, "rank_discards", refuse)
     ranking.clear()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from said import raises_said
 
 from piquet import BRITANNICA, CAVENDISH, Card, Partie, Rank, cut_for_deal, settle_partie
 from piquet.partie import Cut
@@ -83,9 +84,9 @@ def test_completed_undrawn_partie_pays_at_least_101() -> None:
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "100", None, True, [100]])
 def test_bad_totals_raise_value_error(bad: object) -> None:
-    with pytest.raises(ValueError, match="whole number"):
+    with raises_said(ValueError, "whole number"):
         settle_partie(bad, 10)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="B's total"):
+    with raises_said(ValueError, "B's total"):
         settle_partie(10, bad)  # type: ignore[arg-type]
 
 
@@ -118,7 +119,7 @@ def test_no_seventh_deal_without_a_tie() -> None:
     for _ in range(6):
         p = p.add(20, 21)
     assert p.finished
-    with pytest.raises(ValueError, match="the partie is over"):
+    with raises_said(ValueError, "the partie is over"):
         p.add(1, 1)
 
 
@@ -212,5 +213,5 @@ def test_the_cut_leaves_at_least_two_cards_in_each_packet() -> None:
             assert len(set(elder) | set(younger) | set(talon)) == 32
             cuts.add(cut)
     assert len(cuts) > 20  # the cut really varies
-    with pytest.raises(ValueError, match="twos or threes"):
+    with raises_said(ValueError, "twos or threes"):
         deal_cards(1, 4)
