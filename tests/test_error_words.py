@@ -346,3 +346,12 @@ def test_a_deal_record_problem_keeps_its_facts() -> None:
         DealRecord.from_json({**copy.deepcopy(CAV), "elder_discard": ["10S"]})
     (p,) = info.value.problems
     assert (p.facts["card"], p.facts["role"]) == (Card.of("10S"), "elder")
+
+
+def test_an_error_without_a_value_or_a_known_code_is_still_a_sentence() -> None:
+    """Never the engine's bare facts on a page: an unknown code with nothing to quote."""
+    for e in (PiquetError(code="brand_new"), RecordError(code="brand_new")):
+        for lang in ("en", "vi", "tr"):
+            with use_language(lang):
+                text = error_text(e)
+            assert "brand_new" not in text and " " in text, (lang, text)

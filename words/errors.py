@@ -502,7 +502,7 @@ def _generic(e: PiquetError) -> str:
     """An error whose code the text layer does not know yet: its first value named."""
     if e.values and e.values[0] is not None:
         return _("{value} is not allowed here", value=shown_value(e.values[0]))
-    return str(e)  # an engine error still without a value: its developer's message
+    return _("this is not allowed here")  # no value to name: never the engine's bare facts
 
 
 def error_text(e: BaseException) -> str:

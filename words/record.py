@@ -340,4 +340,4 @@ def record_error_text(e: RecordError) -> str:
         return text
     if e.values:
         return _("this deal record cannot be read: {value}", value=shown_value(e.values[0]))
-    return str(e)  # raised without a problem or a value: its developer's message
+    return _("this deal record cannot be read")  # no problem, no value: never the bare facts
