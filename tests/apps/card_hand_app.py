@@ -4,7 +4,8 @@ face-down hand, and what each holds, written with ``st.write``; and the learner 
 ui/components/browser_store.py (shown only as a fingerprint of its key).
 
 By hand: ``streamlit run tests/apps/card_hand_app.py``. Query parameters: ``?four_colour=1``,
-``?max=3`` (the cap on the chosen cards), ``?wide=1`` (wide layout).
+``?max=3`` (the cap on the chosen cards), ``?wide=1`` (wide layout), ``?move=1`` (the "pick"
+hand changes place at each tap, in and out of a container: the browser mounts it afresh).
 Test hooks (set ``at.session_state[...]`` before a run): ``test_tap`` (a card code: a tap on
 the "pick" hand through :func:`ui.components.card_hand.tap`, as the component's callback
 does), ``test_play`` (the same on the "play" hand), ``test_event`` (a payload as the browser sends
@@ -12,6 +13,7 @@ it, through :func:`tap_event`), ``test_set`` (text: the typed field's
 path, :func:`set_selection`).
 """
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -67,15 +69,18 @@ if __name__ == "__main__":
         tap("play", Card.of(st.session_state.pop("test_play")))
 
     st.subheader("Choose cards")
-    chosen = card_hand(
-        "pick",
-        HAND,
-        max_selected=cap,
-        disabled={Card.of("7D")},
-        on_change=_picked,
-        label="Your hand",
-        four_colour=four,
-    )
+    moved = st.query_params.get("move") == "1" and st.session_state.get("taps", 0) % 2 == 1
+    place = st.container(border=True) if moved else contextlib.nullcontext()
+    with place:
+        chosen = card_hand(
+            "pick",
+            HAND,
+            max_selected=cap,
+            disabled={Card.of("7D")},
+            on_change=_picked,
+            label="Your hand",
+            four_colour=four,
+        )
     st.write("chosen: " + (format_cards(chosen) or "none"))
     st.write(f"taps: {st.session_state.get('taps', 0)}")
     assert chosen == selection("pick")

@@ -178,6 +178,38 @@ def test_play_mode_plays_one_card(browser: Browser, demo: str) -> None:
 # --------------------------------------------------------------------------- keyboard
 
 
+def test_focus_survives_the_hand_mounted_afresh(browser: Browser, demo: str) -> None:
+    """A tap that reruns the page may make the browser draw the hand anew (here ``?move=1``
+    puts it in and out of a container at each tap): the card the keyboard was on keeps the
+    focus, so Space, Space, Space goes on from the same card."""
+    with _opened(browser, f"{demo}/?move=1", DESKTOP) as page:
+        for _ in range(15):
+            page.keyboard.press("Tab")
+            if _focused(page) is not None:
+                break
+        assert _focused(page) == "AS"
+        page.keyboard.press("ArrowRight")
+        root = page.locator(".st-key-pick_hand .pq-hand-root")
+        root.evaluate("r => { r.dataset.before = '1'; }")
+        page.keyboard.press("Space")
+        expect(_line(page, "chosen:")).to_have_text("chosen: KS")
+        _idle(page)
+        expect(root).not_to_have_attribute("data-before", "1")  # a new hand was drawn
+        page.wait_for_function(
+            """() => {
+                let a = document.activeElement;
+                while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+                    a = a.shadowRoot.activeElement;
+                }
+                return !!(a && a.dataset && a.dataset.code === "KS");
+            }""",
+            timeout=5_000,
+        )
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Space")
+        expect(_line(page, "chosen:")).to_have_text("chosen: KS QS")
+
+
 def test_keyboard_tab_arrows_space_enter(browser: Browser, demo: str) -> None:
     with _opened(browser, demo, DESKTOP) as page:
         group = page.locator(".st-key-pick_hand").locator("[role='group']")

@@ -144,10 +144,50 @@ function onKey(st, event) {
   }
 }
 
+// The card of each hand (by its name, handName) that the learner last used, and when. If
+// Streamlit mounts a hand afresh (a new root) just after, while nothing else has the focus,
+// the new hand gives it back to that card: a tap never drops the keyboard's place.
+const FOCUS_KEPT_MS = 10000;
+
+function focusMemo() {
+  if (!window.__pqHandFocus) {
+    window.__pqHandFocus = new Map();
+  }
+  return window.__pqHandFocus;
+}
+
+// A hand's name that outlives its mount: the class Streamlit gives its element for the Python
+// key (st-key-…); the component's own frontend key is new at each mount.
+function handName(parentElement, data) {
+  const host = parentElement.host || parentElement;
+  const box = host.closest ? host.closest("[class*='st-key-']") : null;
+  const name = box ? Array.from(box.classList).find((c) => c.startsWith("st-key-")) : null;
+  return name || data.label || "";
+}
+
+function remember(st, event) {
+  const button = event.target.closest("button");
+  if (button && st.buttons.includes(button)) {
+    focusMemo().set(st.key, { code: button.dataset.code, at: Date.now() });
+  }
+}
+
+function lostFocus(st) {
+  const memo = focusMemo().get(st.key);
+  const active = document.activeElement;
+  if (!memo || Date.now() - memo.at > FOCUS_KEPT_MS || (active && active !== document.body)) {
+    return null;
+  }
+  return memo.code;
+}
+
 function build(st) {
   const { hand, data } = st;
-  const hadFocus = st.buttons.some((b) => b === st.root.getRootNode().activeElement);
-  const focusCode = st.buttons[st.focus] ? st.buttons[st.focus].dataset.code : null;
+  const lost = st.built ? null : lostFocus(st);
+  st.built = true;
+  const hadFocus = lost !== null
+    || st.buttons.some((b) => b === st.root.getRootNode().activeElement);
+  const focusCode = st.buttons[st.focus] ? st.buttons[st.focus].dataset.code : lost;
   hand.replaceChildren();
   st.buttons = data.cards.map((card, i) => {
     const button = document.createElement("button");
@@ -203,18 +243,29 @@ export default function (component) {
       seq: 0,
       selected: new Set(),
       sig: null,
+      built: false,
+      key: handName(parentElement, data),
     };
     root.__pq = st;
     st.onClick = (event) => {
       const button = event.target.closest("button");
       if (button && st.buttons.includes(button)) {
+        remember(st, event);
         activate(st, st.buttons.indexOf(button));
       }
     };
-    st.onKey = (event) => onKey(st, event);
+    st.onKey = (event) => { remember(st, event); onKey(st, event); };
+    st.onFocusIn = (event) => remember(st, event);
+    st.onFocusOut = (event) => {
+      if (event.relatedTarget && !st.buttons.includes(event.relatedTarget)) {
+        focusMemo().delete(st.key); // the learner moved on
+      }
+    };
     st.onResize = () => layout(st);
     st.hand.addEventListener("click", st.onClick);
     st.hand.addEventListener("keydown", st.onKey);
+    st.hand.addEventListener("focusin", st.onFocusIn);
+    st.hand.addEventListener("focusout", st.onFocusOut);
     st.observer = new ResizeObserver(st.onResize);
     st.observer.observe(root);
     window.addEventListener("resize", st.onResize);
@@ -241,6 +292,8 @@ export default function (component) {
       window.removeEventListener("resize", st.onResize);
       st.hand.removeEventListener("click", st.onClick);
       st.hand.removeEventListener("keydown", st.onKey);
+      st.hand.removeEventListener("focusin", st.onFocusIn);
+      st.hand.removeEventListener("focusout", st.onFocusOut);
       delete root.__pq;
     }
   };
