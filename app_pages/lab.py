@@ -84,139 +84,151 @@ if "lab_present" not in st.session_state:
     st.session_state["lab_present"] = st.query_params.get("present") == "1"
 present = bool(st.session_state["lab_present"])
 read_link()
-rules: Rules = current_rules()
 
 st.title(_("Declarations Lab"))
 st.toggle(_("Presentation mode"), key="lab_present", on_change=_on_present,
           help=_("For a projector: the two hands and their scores in large print."))
 if present:
     inject_css(big=True, present=True)
-notices = st.container()  # filled once the link's or record's hands are in place
 
-with nullcontext() if not present else st.expander(_("The hands"), expanded=False):
-    st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
-                 "cards each), or paste a deal record. Every score below is explained on the "
-                 "cards."))
-    # Drawn only while open (opening it reruns the page); the text pasted is kept shut.
-    record_panel = st.expander(_("Paste a deal record"), icon=":material/upload:",
-                               key=K_RECORD_OPEN, on_change="rerun")
-    if record_panel.open:
-        with record_panel:
-            kept = st.session_state.get(_K_RECORD_KEPT)
-            if kept and K_RECORD_TEXT not in st.session_state:  # not drawn last run
-                st.session_state[K_RECORD_TEXT] = kept  # as it was left
-            st.text_area(_("Deal record (JSON)"), key=K_RECORD_TEXT, height=140,
-                         placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], '
-                                       '...}}'))
-            st.session_state[_K_RECORD_KEPT] = st.session_state.get(K_RECORD_TEXT) or ""
-            st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
-            show_record_problems(st.session_state.get("lab_record_problems") or [])
-            record_uploader("lab_upload", K_RECORD_TEXT, on_load=_load_pasted)
-            record_help("lab_help", K_RECORD_TEXT, on_load=_load_pasted,
-                        no_rules_means=_("the preset chosen in the sidebar"))
 
-    left, right = st.columns(2, gap="large")
-    hands: dict[str, tuple[Card, ...] | None] = {}
-    for col, role, example, other, blanche_label in (
-            (left, "elder", EXAMPLE_ELDER, "younger", _("Elder has carte blanche (as dealt)")),
-            (right, "younger", EXAMPLE_YOUNGER, "elder",
-             _("Younger has carte blanche (as dealt)"))):
-        with col:
-            hands[role] = hand_builder(
-                # a card in both hands is named once, under Younger's hand
-                f"lab_{role}", label=who(role),
-                taken=frozenset(builder_cards(f"lab_{other}")) if role == "younger"
-                else frozenset(),
-                taken_from=f"lab_{other}",
-                default=example,
-                four_colour=four_colour())
-            st.toggle(blanche_label, key=blanche_key(role))  # type: ignore[arg-type]
+@st.fragment
+def _lab_body() -> None:
+    # The page under its title: a tap, a typed hand, a toggle or a panel reruns this part
+    # alone; the title, the presentation toggle and the frame (the sidebar's settings rerun
+    # the whole page) are not sent again. It returns, never st.stop(): the frame's last steps
+    # (the progress kept, the learner's id written to the browser) run after every page.
+    rules: Rules = current_rules()
+    notices = st.container()  # filled once the link's or record's hands are in place
 
-elder, younger = hands["elder"], hands["younger"]
-sync_sinking("elder", elder)
-sync_sinking("younger", younger)
-with notices:
-    for kind, note in take_notes():
-        (st.warning if kind == "warning" else st.info)(md_escape(note))
-# The exchange advisor and "how rare": drawn and computed only while open.
-advisor_panel(hands, rules, colours=four_colour())
-if elder is None or younger is None or set(elder) & set(younger):
-    write_link({"elder": elder, "younger": younger}, {})
-    if elder is None or younger is None:
-        st.info(_("Complete both hands to see the declarations."))
-    st.stop()  # the builders have already said what is wrong
+    with nullcontext() if not present else st.expander(_("The hands"), expanded=False):
+        st.caption(_("Build Elder's and Younger's hands as they are **after the exchange** (12 "
+                     "cards each), or paste a deal record. Every score below is explained on the "
+                     "cards."))
+        # Drawn only while open (opening it reruns the page); the text pasted is kept shut.
+        record_panel = st.expander(_("Paste a deal record"), icon=":material/upload:",
+                                   key=K_RECORD_OPEN, on_change="rerun")
+        if record_panel.open:
+            with record_panel:
+                kept = st.session_state.get(_K_RECORD_KEPT)
+                if kept and K_RECORD_TEXT not in st.session_state:  # not drawn last run
+                    st.session_state[K_RECORD_TEXT] = kept  # as it was left
+                st.text_area(_("Deal record (JSON)"), key=K_RECORD_TEXT, height=140,
+                             placeholder=_('{{"elder": [...], "younger": [...], "talon": [...], '
+                                           '...}}'))
+                st.session_state[_K_RECORD_KEPT] = st.session_state.get(K_RECORD_TEXT) or ""
+                st.button(_("Load record"), key="lab_load", on_click=_load_pasted)
+                show_record_problems(st.session_state.get("lab_record_problems") or [])
+                record_uploader("lab_upload", K_RECORD_TEXT, on_load=_load_pasted)
+                record_help("lab_help", K_RECORD_TEXT, on_load=_load_pasted,
+                            no_rules_means=_("the preset chosen in the sidebar"))
 
-blanche = {}
-for role, hand in (("elder", elder), ("younger", younger)):
-    flag = bool(st.session_state.get(blanche_key(role)))  # type: ignore[arg-type]
-    problem = blanche_problem(role, hand, rules) if flag else None  # type: ignore[arg-type]
-    if problem:
-        st.error(problem, icon=":material/block:")
-    blanche[role] = flag and problem is None
+        left, right = st.columns(2, gap="large")
+        hands: dict[str, tuple[Card, ...] | None] = {}
+        for col, role, example, other, blanche_label in (
+                (left, "elder", EXAMPLE_ELDER, "younger", _("Elder has carte blanche (as dealt)")),
+                (right, "younger", EXAMPLE_YOUNGER, "elder",
+                 _("Younger has carte blanche (as dealt)"))):
+            with col:
+                hands[role] = hand_builder(
+                    # a card in both hands is named once, under Younger's hand
+                    f"lab_{role}", label=who(role),
+                    taken=frozenset(builder_cards(f"lab_{other}")) if role == "younger"
+                    else frozenset(),
+                    taken_from=f"lab_{other}",
+                    default=example,
+                    four_colour=four_colour())
+                st.toggle(blanche_label, key=blanche_key(role))  # type: ignore[arg-type]
 
-# Drawn only while open (opening it reruns the page): shut, the page declares what is held.
-sinking = st.expander(_("Sinking: declare less than you hold"), icon=":material/visibility_off:",
-                      key=K_SINKING_OPEN, on_change="rerun")
-if sinking.open:
-    with sinking:
-        st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or "
-                     "leave a combination out, to hide it. Each category is decided between "
-                     "what the two players declare; a player who declares nothing in a "
-                     "category loses it to any declaration."))
-        sink_l, sink_r = st.columns(2)
-        with sink_l:
-            st.markdown(_("**Elder declares**"))
-            elder_spec = sinking_controls("elder", elder, who("elder"))
-        with sink_r:
-            st.markdown(_("**Younger declares**"))
-            younger_spec = sinking_controls("younger", younger, who("younger"))
-else:
-    elder_spec, younger_spec = held_spec("elder", elder), held_spec("younger", younger)
+    elder, younger = hands["elder"], hands["younger"]
+    sync_sinking("elder", elder)
+    sync_sinking("younger", younger)
+    with notices:
+        for kind, note in take_notes():
+            (st.warning if kind == "warning" else st.info)(md_escape(note))
+    # The exchange advisor and "how rare": drawn and computed only while open.
+    advisor_panel(hands, rules, colours=four_colour())
+    if elder is None or younger is None or set(elder) & set(younger):
+        write_link({"elder": elder, "younger": younger}, {})
+        if elder is None or younger is None:
+            st.info(_("Complete both hands to see the declarations."))
+        return  # the builders have already said what is wrong
 
-write_link({"elder": elder, "younger": younger},
-           {"elder": elder_spec, "younger": younger_spec})
+    blanche = {}
+    for role, hand in (("elder", elder), ("younger", younger)):
+        flag = bool(st.session_state.get(blanche_key(role)))  # type: ignore[arg-type]
+        problem = blanche_problem(role, hand, rules) if flag else None  # type: ignore[arg-type]
+        if problem:
+            st.error(problem, icon=":material/block:")
+        blanche[role] = flag and problem is None
 
-try:
-    score = scored(elder, younger, blanche["elder"], blanche["younger"], _spec_key(elder_spec),
-                   _spec_key(younger_spec), rules.name)  # the same object for the same inputs
-except ValueError as e:
-    st.error(md_escape(error_text(e)))
-    st.stop()
-
-st.header(_("What each hand holds"))
-with _present_container("lab_pq_present_text"):
-    h_l, h_r = st.columns(2, gap="medium" if present else "large")
-    with h_l:
-        holdings(score, "elder", present=present)
-    with h_r:
-        holdings(score, "younger", present=present)
-
-with _present_container("lab_pq_present_text_rest"):
-    st.header(_("The dialogue"))
-    d_l, d_r = st.columns([3, 2], gap="large")
-    with d_l:
-        st.markdown(dialogue(score, language()), unsafe_allow_html=True)
-    with d_r:
-        st.subheader(_("Verdicts"))
-        verdict_lines(score)
-
-    st.header(_("Order of reckoning"))
-    table, why, bonus = reckoning_table(score)
-    st.markdown(table)
-    if bonus:
-        st.success(why)
+    # Drawn only while open (opening it reruns the page): shut, the page declares what is held.
+    sinking = st.expander(_("Sinking: declare less than you hold"),
+                          icon=":material/visibility_off:", key=K_SINKING_OPEN,
+                          on_change="rerun")
+    if sinking.open:
+        with sinking:
+            st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or "
+                         "leave a combination out, to hide it. Each category is decided between "
+                         "what the two players declare; a player who declares nothing in a "
+                         "category loses it to any declaration."))
+            sink_l, sink_r = st.columns(2)
+            with sink_l:
+                st.markdown(_("**Elder declares**"))
+                elder_spec = sinking_controls("elder", elder, who("elder"))
+            with sink_r:
+                st.markdown(_("**Younger declares**"))
+                younger_spec = sinking_controls("younger", younger, who("younger"))
     else:
-        st.info(why)
+        elder_spec, younger_spec = held_spec("elder", elder), held_spec("younger", younger)
 
-    st.header(_("Totals"))
-    st.markdown(totals_html(score, language()), unsafe_allow_html=True)
-    st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
-                 "the rest of the play is not scored here.", preset=preset_label(rules.name)))
+    write_link({"elder": elder, "younger": younger},
+               {"elder": elder_spec, "younger": younger_spec})
 
-if not present:
-    st.markdown(_("**Share this Lab**: the link opens these hands with this sinking."))
-    st.code(lab_link(), language=None, wrap_lines=True)
+    try:
+        score = scored(elder, younger, blanche["elder"], blanche["younger"], _spec_key(elder_spec),
+                       _spec_key(younger_spec), rules.name)  # the same object for the same inputs
+    except ValueError as e:
+        st.error(md_escape(error_text(e)))
+        return
 
-record = st.session_state.get(K_RECORD)
-if record is not None:
-    whole_deal(record, rules, elder, younger)
+    st.header(_("What each hand holds"))
+    with _present_container("lab_pq_present_text"):
+        h_l, h_r = st.columns(2, gap="medium" if present else "large")
+        with h_l:
+            holdings(score, "elder", present=present)
+        with h_r:
+            holdings(score, "younger", present=present)
+
+    with _present_container("lab_pq_present_text_rest"):
+        st.header(_("The dialogue"))
+        d_l, d_r = st.columns([3, 2], gap="large")
+        with d_l:
+            st.markdown(dialogue(score, language()), unsafe_allow_html=True)
+        with d_r:
+            st.subheader(_("Verdicts"))
+            verdict_lines(score)
+
+        st.header(_("Order of reckoning"))
+        table, why, bonus = reckoning_table(score)
+        st.markdown(table)
+        if bonus:
+            st.success(why)
+        else:
+            st.info(why)
+
+        st.header(_("Totals"))
+        st.markdown(totals_html(score, language()), unsafe_allow_html=True)
+        st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
+                     "the rest of the play is not scored here.", preset=preset_label(rules.name)))
+
+    if not present:
+        st.markdown(_("**Share this Lab**: the link opens these hands with this sinking."))
+        st.code(lab_link(), language=None, wrap_lines=True)
+
+    record = st.session_state.get(K_RECORD)
+    if record is not None:
+        whole_deal(record, rules, elder, younger)
+
+
+_lab_body()

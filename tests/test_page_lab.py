@@ -200,3 +200,27 @@ def test_the_panels_draw_their_widgets_only_while_open() -> None:
     open_panels(at, "lab_sinking")
     assert all(s.value for s in at.selectbox
                if s.key and s.key.startswith("lab_sink_younger_") and "_set" in s.key)
+
+
+def _keys(at: object) -> set[str]:
+    found: set[str] = set()
+
+    def walk(node: object) -> None:
+        for child in getattr(node, "children", {}).values():
+            if getattr(child, "key", None):
+                found.add(str(child.key))
+            walk(child)
+
+    walk(getattr(at, "_tree"))
+    return found
+
+
+def test_a_lab_that_cannot_score_still_ends_the_frame() -> None:
+    """With a hand short, a card in both hands or nothing typed, the Lab's part ends early
+    but the frame's last step still runs: the learner's id is written to the browser
+    (``browser_store``), as on every page (it used to st.stop() the whole app before it)."""
+    for elder, younger in (("AS,KS", YOUNGER), (ELDER, ELDER), ("", "")):
+        at = open_page("lab", elder=elder, younger=younger)
+        assert "pq_browser_store" in _keys(at), (elder, younger)
+    at = open_page("lab", elder=ELDER, younger=YOUNGER)
+    assert "pq_browser_store" in _keys(at)
