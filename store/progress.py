@@ -162,24 +162,33 @@ class Store:
         batch = list(writes)
         if not batch:
             return
+        latest = max(write.at for write in batch)
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            touched = False  # the learner's row: touched once, before its first write
             for write in batch:
+                if isinstance(write, Forget):
+                    self._forget(conn, key)
+                    touched = False
+                    continue
+                if not touched:
+                    self._touch(conn, key, latest)
+                    touched = True
                 self._apply_one(conn, key, write)
 
     def _touch(self, conn: Connection, key: LearnerKey, at: datetime) -> None:
         _upsert(conn, t.learners, {"key": key}, {"created_at": at, "seen_at": at},
                 {"seen_at": at})
 
-    def _apply_one(self, conn: Connection, key: LearnerKey, write: Write) -> None:
-        if isinstance(write, Forget):
-            from store.classes import forget_learner  # imports this module: at call time
+    def _forget(self, conn: Connection, key: LearnerKey) -> None:
+        from store.classes import forget_learner  # imports this module: at call time
 
-            forget_learner(conn, key)
-            for table in t.LEARNER_TABLES:
-                column = table.c.key if table is t.learners else table.c.learner
-                conn.execute(delete(table).where(column == key))
-            return
-        self._touch(conn, key, write.at)
+        forget_learner(conn, key)
+        for table in t.LEARNER_TABLES:
+            column = table.c.key if table is t.learners else table.c.learner
+            conn.execute(delete(table).where(column == key))
+
+    def _apply_one(self, conn: Connection, key: LearnerKey, write: Write) -> None:
+        """One write but "forget me", after the learner's row is touched."""
         if isinstance(write, SaveSettings):
             chosen = {
                 name: value

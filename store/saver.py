@@ -27,7 +27,8 @@ True
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, Final, TypeVar
 
@@ -39,7 +40,7 @@ from store.ids import LearnerKey
 from store.progress import Store, StoredSettings
 from store.writes import ClearPartie, Forget, SavePartie, SaveSettings, Write
 
-__all__ = ["NOT_SAVING", "OUTAGE_ERRORS", "PENDING", "RETRY_AT", "Saver"]
+__all__ = ["HELD", "NOT_SAVING", "OUTAGE_ERRORS", "PENDING", "RETRY_AT", "Saver"]
 
 T = TypeVar("T")
 
@@ -49,6 +50,7 @@ log = logging.getLogger(__name__)
 PENDING: Final = "_store_pending"
 NOT_SAVING: Final = "_store_not_saving"
 RETRY_AT: Final = "_store_retry_at"
+HELD: Final = "_store_held"  # how many :meth:`Saver.together` blocks are open
 
 #: Errors that mean "the database is not there right now" (keep the writes, try later).
 OUTAGE_ERRORS: Final = (
@@ -115,12 +117,50 @@ class Saver:
     # ------------------------------------------------------------------ writes
 
     def write(self, key: LearnerKey, write: Write) -> bool:
-        """Queue ``write`` for the learner ``key`` and flush; True when it is saved."""
+        """Queue ``write`` for the learner ``key`` and flush; True when it is saved (inside
+        :meth:`together`: True while the session is saving, the write waits for the end)."""
         queue = self.pending
         if isinstance(write, Forget):  # what "forget me" deletes need not be written first
             queue[:] = [(k, w) for k, w in queue if k != key]
         queue.append((key, write))
+        if self.state.get(HELD):
+            return self.saving
         return self.flush(force=True)
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """The writes made inside are saved at its end, in one transaction per learner (one
+        round trip for a quiz's Check: the answer, the item, the round's state). Nested
+        blocks save at the outermost end; an error inside still saves what was written.
+
+        >>> from store.clock import FakeClock
+        >>> from store.engine import make_engine
+        >>> from store.ids import learner_key, new_learner_id
+        >>> from store.migrate import migrate
+        >>> from store.progress import Store
+        >>> from store.writes import ItemSeen
+        >>> engine = make_engine("sqlite://")
+        >>> _ = migrate(engine)
+        >>> saver = Saver(lambda: Store(engine), {}, clock=FakeClock())
+        >>> me = learner_key(new_learner_id())
+        >>> with saver.together():
+        ...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="a", right=True))
+        ...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="b", right=False))
+        ...     len(saver.pending)
+        2
+        >>> saver.pending
+        []
+        """
+        self.state[HELD] = int(self.state.get(HELD) or 0) + 1
+        try:
+            yield
+        finally:
+            held = int(self.state.get(HELD) or 1) - 1
+            if held > 0:
+                self.state[HELD] = held
+            else:
+                self.state.pop(HELD, None)
+                self.flush(force=True)
 
     def flush(self, *, force: bool = False) -> bool:
         """Write what is queued (unless a retry is not due yet and not ``force``); True when

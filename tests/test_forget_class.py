@@ -214,8 +214,8 @@ def test_forget_is_one_transaction_with_the_progress(
     before = rows(engine)
 
     class Failing(Store):
-        def _apply_one(self, conn: Any, key: LearnerKey, write: Any) -> None:
-            super()._apply_one(conn, key, write)
+        def _forget(self, conn: Any, key: LearnerKey) -> None:
+            super()._forget(conn, key)
             raise RuntimeError("after the deletes, before the commit")
 
     with pytest.raises(RuntimeError):

@@ -387,6 +387,53 @@ def test_forget_me_drops_unsaved_writes(tmp_path: Path) -> None:
     engine.dispose()
 
 
+def test_writes_together_land_in_one_transaction_and_touch_the_learner_once(
+    store: Store, engine: Engine, clock: FakeClock,
+) -> None:
+    """A quiz's Check writes the answer, the item, the finish and the round's state inside
+    ``Saver.together``: none is saved before the block ends, then all in ONE transaction, the
+    learner's row touched once with the latest moment (SQLite and PostgreSQL)."""
+    from sqlalchemy import event
+
+    from store import RoundState
+
+    commits: list[int] = []
+    event.listen(engine, "commit", lambda conn: commits.append(1))
+    saver = Saver(lambda: store, {}, clock=clock)
+    me = learner_key(new_learner_id())
+    saver.write(me, RoundStarted(clock(), round_id="r", length=2))
+    commits.clear()
+    clock.advance(seconds=5)
+    with saver.together():
+        assert saver.write(me, AnswerGiven(clock(), round_id="r", position=0, kind="point",
+                                           outcome="right"))
+        with saver.together():  # nested: still waits for the outermost end
+            saver.write(me, ItemSeen(clock(), kind="quiz_kind", item="point", right=True))
+        clock.advance(seconds=1)
+        saver.write(me, RoundFinished(clock(), round_id="r"))
+        saver.write(me, RoundState(clock(), round_id="r", state={"at": 1}))
+        assert len(saver.pending) == 4 and commits == []
+    assert saver.pending == [] and commits == [1]
+    assert [i.item for i in store.items(me)] == ["point"]
+    assert store.kind_totals(me)["point"].right == 1
+    with engine.connect() as conn:
+        seen = conn.execute(text("SELECT seen_at FROM learners")).scalar_one()
+        finished = conn.execute(text("SELECT finished_at FROM rounds")).scalar_one()
+    assert seen is not None and finished is not None
+    assert str(seen)[:19] == str(finished)[:19]  # the latest write's moment
+
+
+def test_writes_together_are_saved_when_the_block_raises(store: Store, clock: FakeClock
+                                                         ) -> None:
+    saver = Saver(lambda: store, {}, clock=clock)
+    me = learner_key(new_learner_id())
+    with pytest.raises(RuntimeError), saver.together():
+        saver.write(me, SaveSettings(clock(), language="tr"))
+        raise RuntimeError("the page failed after the write")
+    assert saver.pending == []
+    assert saver.settings(me) == StoredSettings(None, None, "tr")
+
+
 # --------------------------------------------------------------------------- spacing
 
 

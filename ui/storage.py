@@ -26,7 +26,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, cast
@@ -90,6 +90,7 @@ __all__ = [
     "saving",
     "show_notice",
     "stored_settings",
+    "together",
     "use_learner",
 ]
 
@@ -250,6 +251,15 @@ def _write(make: type[Write], **values: Any) -> bool:
     if key is None:
         return False
     return _saver().write(key, make(at=utc_now(), **values))
+
+
+@contextlib.contextmanager
+def together() -> Iterator[None]:
+    """The writes made inside saved at its end in one transaction (see
+    :meth:`store.saver.Saver.together`): one round trip to the database for a step that
+    writes several things."""
+    with _saver().together():
+        yield
 
 
 def save_settings(

@@ -146,8 +146,9 @@ def _begin(r: Round) -> None:
     ss.pop(K_CHECK_NOTICE, None)
     ss[K_RERUN_APP] = True
     fresh_reads()
-    storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
-    _save(r)
+    with storage.together():
+        storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
+        _save(r)
 
 
 def _kind_stats() -> dict[str, tuple[int, int]]:
@@ -350,16 +351,17 @@ def _record(before: Round, after: Round, teacher: bool) -> None:
     """Save the answer (or skip) ``after`` added to ``before``."""
     fresh_reads()
     given = after.answers[before.position]
-    storage.answer_given(after.round_id, before.position, given.kind, given.outcome)
-    if not teacher:
-        storage.item_seen(ITEM_KIND, given.kind, right=given.outcome == "right")
-        if given.outcome != "right":
-            misses: list[str] = st.session_state.setdefault(K_MISSES, [])
-            if given.kind not in misses:
-                misses.append(given.kind)
-    if after.finished is not None and before.finished is None:
-        storage.round_finished(after.round_id)
-    _save(after)
+    with storage.together():  # one transaction: the answer, the item, the finish, the state
+        storage.answer_given(after.round_id, before.position, given.kind, given.outcome)
+        if not teacher:
+            storage.item_seen(ITEM_KIND, given.kind, right=given.outcome == "right")
+            if given.outcome != "right":
+                misses: list[str] = st.session_state.setdefault(K_MISSES, [])
+                if given.kind not in misses:
+                    misses.append(given.kind)
+        if after.finished is not None and before.finished is None:
+            storage.round_finished(after.round_id)
+        _save(after)
 
 
 def on_check(values: dict[str, object]) -> None:
