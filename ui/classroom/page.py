@@ -92,4 +92,5 @@ def class_page() -> None:
             pupil.join_box()
         with start:
             teacher.start_form()
+        dashboard.warm_tables()  # a class may start: its tables' imports, ahead
     privacy_note()
