@@ -177,6 +177,8 @@ class Run:
     """One rerun, from the BackMsg sent to the last ``script_finished`` of its chain."""
 
     ms: float = 0.0  # round trip to the final script_finished
+    done_at: float = 0.0  # time.perf_counter() at that script_finished
+    tag: str = ""  # the caller's label (bench_topology: the replica its session is on)
     first_delta_ms: float | None = None
     bytes: int = 0  # ForwardMsg payloads received
     wire_bytes: int = 0  # off the socket: frame headers (and compression) included
@@ -630,7 +632,8 @@ class Session:
             self.cache.run_finished(self.max_cached_message_age, fragment_ids)
         if p is None:
             return
-        p.run.ms = (time.perf_counter() - p.t0) * 1000
+        p.run.done_at = time.perf_counter()
+        p.run.ms = (p.run.done_at - p.t0) * 1000
         p.run.status = _FINAL.get(status, str(status))
         p.run.fragment_ids = fragment_ids
         p.finished.set()
