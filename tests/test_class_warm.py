@@ -1,5 +1,5 @@
-"""The Class page's start form imports the dashboard's tables (pandas, pyarrow, the Styler)
-ahead, in one background thread per process (ui/classroom/dashboard.warm_tables): the first
+"""A teacher's dashboard imports its tables (pandas, pyarrow, the Styler) before the first
+answer, in one background thread per process (ui/classroom/dashboard.warm_tables): the first
 dashboard with answers no longer holds every session of its replica while it imports them
 (issue 14; bench/bench_topology.py). Each check runs in a fresh interpreter, where nothing
 has imported pandas yet."""
@@ -34,19 +34,20 @@ def test_warm_tables_imports_them_once_in_the_background() -> None:
     assert out == "True True True"
 
 
-def test_the_start_form_warms_the_tables_and_a_pupils_link_does_not() -> None:
+def test_the_teachers_dashboard_warms_the_tables_and_the_landing_page_does_not() -> None:
     code = (
         "import os, sys, tempfile, threading\n"
         "os.environ['PIQUET_DATA_DIR'] = tempfile.mkdtemp()\n"
         "sys.path.insert(0, 'tests')\n"
-        "from streamlit.testing.v1 import AppTest\n"
-        "at = AppTest.from_file('app.py', default_timeout=90); at.run()\n"
-        "at.switch_page('app_pages/classroom.py'); at.query_params['join'] = '{join}'\n"
-        "at.run(); assert not at.exception, at.exception\n"
-        "warm = [t for t in threading.enumerate() if t.name == 'pq-warm-tables']\n"
-        "for t in warm: t.join(60)\n"
-        "print(len(warm) == 1 or 'pandas' in sys.modules)\n")
-    # the landing page: the join box and the start form
-    assert _fresh(code.replace("at.query_params['join'] = '{join}'", "pass")) == "True"
-    # a pupil's link (here a code that does not exist): no start form, nothing imported
-    assert _fresh(code.replace("{join}", "ZZZZZZ")) == "False"
+        "from test_page_class import open_class, start_class\n"
+        "from ui.classroom import dashboard\n"
+        "at = open_class()\n"
+        "landing = dashboard._warm_started or 'pandas' in sys.modules\n"
+        "start_class(at)\n"
+        "assert not at.exception, at.exception\n"
+        "for t in threading.enumerate():\n"
+        "    if t.name == 'pq-warm-tables': t.join(60)\n"
+        "print(landing, dashboard._warm_started and 'pandas' in sys.modules)\n")
+    # the landing page (join box, start form; pupils see it too): nothing imported; the
+    # dashboard of the class just started, no answer yet: the import under way
+    assert _fresh(code) == "False True"

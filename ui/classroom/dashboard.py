@@ -91,11 +91,12 @@ _warm_started = False
 
 def warm_tables() -> None:
     """Import what the dashboard's tables need (pandas, numpy, pyarrow, pandas' Styler: some
-    0.6 s of the interpreter and 80 MB) in a background thread, once per process, when the
-    start form is shown. Otherwise that import happened in the dashboard's first run with
-    answers — while the pupils answered, and every session on the replica waited behind it
-    (bench/bench_topology.py: Checks of 3-4 s on the teacher's replica, under 2.3 s with the
-    import done before). A process that never shows the form never imports them."""
+    0.6 s of the interpreter and 80 MB) in a background thread, once per process, as soon as
+    a teacher's dashboard is drawn (the class started, no answer yet: no table). Otherwise
+    that import happened in the dashboard's first run with answers — while the pupils
+    answered, and every session on the replica waited behind it (bench/bench_topology.py:
+    quiz Checks of 3.5-4.5 s on the teacher's replica, all ending together; at most 2.2 s
+    with the import done ahead). A process without a teacher never imports them."""
     global _warm_started
     with _warm_lock:
         if _warm_started:

@@ -60,6 +60,7 @@ def _teacher_view() -> bool:
     except (ClassesAway, *AWAY_ERRORS):
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return True
+    dashboard.warm_tables()  # before the first answers: the tables' imports, in the background
     teacher.heading(info)
     teacher.class_links(info)
     st.divider()
@@ -92,5 +93,4 @@ def class_page() -> None:
             pupil.join_box()
         with start:
             teacher.start_form()
-        dashboard.warm_tables()  # a class may start: its tables' imports, ahead
     privacy_note()
