@@ -97,6 +97,34 @@ With 2 replicas a class Check's p95 now meets 1 s; a quiz Check's does not (1.5-
 tail waits behind the Lab tabs' whole-page runs on the same replica, the machine 1.7-1.9 cores
 busy of 2. Runs of the same code spread widely (a quiz Check's p95 1.5-3.5 s): one run proves
 little.
+
+2026-12-02 01:00-01:37, after the Lab's part under its title became an ``st.fragment``, a quiz
+Check's writes one transaction (ui/storage ``together``), then the dashboard's tables imported
+ahead (ui/classroom/dashboard ``warm_tables``). This script now also reports the Checks sent
+once every tab had its page, and (in ``--json``) each quiz Check over 1 s with its moment and
+replica. Before the import ahead (five runs of 2 replicas): a quiz Check's p95 0.92-3.2 s, its
+slowest 3.5-4.5 s, those over 3 s all on the teacher's replica and ending together — its first
+dashboard with answers imported pandas and pyarrow while every session there waited. After
+(three runs of 2 replicas, two of 1):
+
+==============================  ===============================  ===============================
+                                1 replica                        2 replicas
+==============================  ===============================  ===============================
+a quiz Check p50 / p95 (s)      0.54/3.0, 0.85/2.1               0.24/1.1, 0.17/1.2, 0.26/1.5
+slowest quiz Check (s)          4.1, 2.4                         1.6, 1.9, 2.2
+  sent once every tab was open  -                                0.75, 0.54, 1.3 (p95)
+a class Check p50 / p95 (s)     0.42/2.1, 0.92/3.8               0.10/0.71, 0.07/0.48, 0.08/0.69
+a Lab rerun p50 / p95 (s)       1.0/2.5, 1.7/4.7                 0.39/1.5, 0.34/3.2, 0.51/1.7
+runs a second (middle half)     52.4, 45.9                       73.2, 76.3, 71.1
+replicas' CPU a run (ms)        23.3, 27.1                       24.3, 22.5, 24.3
+peak memory (MB)                217-218                          111 / 204-205 (the teacher's)
+errors; answers sent / stored   0; 300 / 300 (each run)          0; 300 / 300 (each run)
+==============================  ===============================  ===============================
+
+A quiz Check's p95 still misses 1 s with 2 replicas; what is left of its tail is shorter
+stalls (1.5-2.2 s, several Checks of one replica ending together, now mostly on the replica
+without the teacher, 6-8 s into the mix: not looked into) and the shared queue of one
+interpreter a replica.
 """
 
 from __future__ import annotations
