@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from apptest import LAB_PANELS, html_tables, open_page, open_panels, texts
+from streamlit.testing.v1 import AppTest
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # Cavendish's example, after the exchange
 YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
@@ -202,7 +203,7 @@ def test_the_panels_draw_their_widgets_only_while_open() -> None:
                if s.key and s.key.startswith("lab_sink_younger_") and "_set" in s.key)
 
 
-def _keys(at: object) -> set[str]:
+def _keys(at: AppTest) -> set[str]:
     found: set[str] = set()
 
     def walk(node: object) -> None:
@@ -211,7 +212,7 @@ def _keys(at: object) -> set[str]:
                 found.add(str(child.key))
             walk(child)
 
-    walk(getattr(at, "_tree"))
+    walk(at._tree)
     return found
 
 

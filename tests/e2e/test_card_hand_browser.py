@@ -178,15 +178,20 @@ def test_play_mode_plays_one_card(browser: Browser, demo: str) -> None:
 # --------------------------------------------------------------------------- keyboard
 
 
+def _tab_into_a_hand(page: Page, presses: int = 15) -> None:
+    """Tab until a card has the focus (past the page's links and widgets before it)."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if _focused(page) is not None:
+            return
+
+
 def test_focus_survives_the_hand_mounted_afresh(browser: Browser, demo: str) -> None:
     """A tap that reruns the page may make the browser draw the hand anew (here ``?move=1``
     puts it in and out of a container at each tap): the card the keyboard was on keeps the
     focus, so Space, Space, Space goes on from the same card."""
     with _opened(browser, f"{demo}/?move=1", DESKTOP) as page:
-        for _ in range(15):
-            page.keyboard.press("Tab")
-            if _focused(page) is not None:
-                break
+        _tab_into_a_hand(page)
         assert _focused(page) == "AS"
         page.keyboard.press("ArrowRight")
         root = page.locator(".st-key-pick_hand .pq-hand-root")
@@ -219,10 +224,7 @@ def test_keyboard_tab_arrows_space_enter(browser: Browser, demo: str) -> None:
             "bs => bs.filter(b => b.tabIndex === 0).length"
         )
         assert tabbable == 1
-        for _ in range(15):
-            page.keyboard.press("Tab")
-            if _focused(page) is not None:
-                break
+        _tab_into_a_hand(page)
         assert _focused(page) == "AS"
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")
