@@ -7,6 +7,7 @@ mode on a 1920×1080 projector; screenshots at desktop, phone and projector size
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -254,4 +255,33 @@ def test_record_help_loads_the_example_and_a_broken_record_lists_its_problems(
     page.get_by_role("button", name="Load record").click()
     wait_for_app()
     expect(page.get_by_text("This record has 4 problems")).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
+def test_a_record_naming_its_preset_shows_it_in_the_sidebar(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    """The Lab under its title is a fragment; loading a record that names Cavendish's laws
+    changes the preset the page scores under, and the sidebar (outside the fragment) shows
+    it too — the same preset in the sidebar, the page's rules line and the record's totals."""
+    record = {
+        "rules": "cavendish",
+        "elder": ["AS", "KS", "JS", "AH", "QH", "JH", "8H", "JC", "8C", "7C", "9D", "8D"],
+        "younger": ["10S", "7S", "10H", "9H", "7H", "KC", "QC", "10C", "AD", "QD", "JD",
+                    "10D"],
+        "talon": ["9S", "8S", "KH", "9C", "KD", "QS", "AC", "7D"],
+        "elder_discard": ["KS", "8C", "7C", "9D", "8D"],
+        "younger_discard": ["7S", "9H", "7H"],
+    }
+    active = "[data-testid='stSidebar'] button[role='radio'][aria-checked='true']"
+    _open(page, f"{app_server}/lab", wait_for_app)
+    expect(page.locator(active)).to_have_text("Britannica (Parlett)")
+    page.get_by_text("Paste a deal record", exact=True).click()
+    page.get_by_role("textbox", name="Deal record (JSON)").fill(json.dumps(record))
+    page.get_by_role("button", name="Load record").click()
+    wait_for_app()
+    expect(page.get_by_text("The record names its preset")).to_be_visible()
+    expect(page.locator(active)).to_have_text("Cavendish (1882)")
+    expect(page.get_by_text("Rules: Cavendish (1882).").first).to_be_visible()
+    assert "rules=cavendish" in page.url, page.url
     expect(page.locator("[data-testid='stException']")).to_have_count(0)

@@ -37,6 +37,7 @@ from ui.settings import preset_label, set_rules
 from words import _, ngettext
 
 __all__ = [
+    "K_RERUN_APP",
     "LINK_KEYS",
     "blanche_problem",
     "deal_rest",
@@ -55,6 +56,9 @@ WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
 """The roles' English names (ids in tests); :func:`who` names them on a page."""
 _NOTES: Final = "lab_notes"
 K_RECORD: Final = "lab_record"
+K_RERUN_APP: Final = "lab_rerun_app"
+"""Set by a step inside the Lab's fragment that changes the frame (a record's preset shows in
+the sidebar): the fragment then reruns the whole page."""
 
 
 def who(role: str) -> str:
@@ -153,6 +157,7 @@ def load_record_into_lab(record: Mapping[str, Any]) -> None:
         ss[f"lab_pending_{role}"] = (hand_sig(hand), spec)
     if record.get("rules"):
         set_rules(rec.rules.name)  # the sidebar shows the preset the page scores under
+        ss[K_RERUN_APP] = True  # the sidebar is drawn outside the Lab's fragment
         _note("info", _("The record names its preset: the page now scores under {preset}.",
                         preset=preset_label(rec.rules.name)))
     ss[K_RECORD] = dict(record)
