@@ -53,3 +53,30 @@ def test_frozen_cyclic_garbage_is_freed_at_the_next_refreeze() -> None:
     assert ref() is not None  # a frozen cycle is not collected...
     heap.settle(now=t + heap.REFREEZE_S, refreeze=True)
     assert ref() is None  # ...until the frozen objects are let go and collected
+
+
+def test_imports_inside_importing_are_frozen_once_at_the_end() -> None:
+    """While a background thread imports (ui/classroom/dashboard.warm_tables), a run's
+    settle() neither waits nor collects the heap at each module's arrival: it skips; the
+    freeze comes once, at the end. It failed before: every settle() in between froze."""
+    import threading
+
+    t = 3_000_000.0
+    heap.settle(now=t, refreeze=False)
+    seen: list[bool] = []
+    names = [f"_pq_test_importing_{i}" for i in range(3)]
+    try:
+        with heap.importing():
+            for name in names:
+                sys.modules[name] = types.ModuleType(name)  # a module arrives
+                run = threading.Thread(target=lambda: seen.append(
+                    heap.settle(now=t + 1, refreeze=False)))
+                run.start()
+                run.join(5)
+                assert not run.is_alive()  # it did not wait for the import to end
+        assert seen == [False, False, False]
+        assert heap._modules == len(sys.modules)  # frozen at the end, with the new modules
+        assert not heap.settle(now=t + 2, refreeze=False)  # nothing left to freeze
+    finally:
+        for name in names:
+            sys.modules.pop(name, None)

@@ -21,6 +21,7 @@ import streamlit as st
 
 from store.class_values import ClassRefused, Dashboard, TeacherAccess
 from store.classes import ClassStore
+from ui import heap
 from ui.classroom import state
 from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes
@@ -107,8 +108,9 @@ def warm_tables() -> None:
 
 def _import_tables() -> None:
     try:
-        import pandas.io.formats.style  # type: ignore[import-untyped]  # noqa: F401
-        import pyarrow  # type: ignore[import-untyped]  # noqa: F401
+        with heap.importing():  # frozen once at the end, not at each module's arrival
+            import pandas.io.formats.style  # type: ignore[import-untyped]  # noqa: F401
+            import pyarrow  # type: ignore[import-untyped]  # noqa: F401
     except Exception as error:  # the dashboard's own import will say what is wrong
         log.warning("the dashboard's tables could not be imported ahead: %s",
                     type(error).__name__)
