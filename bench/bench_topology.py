@@ -121,10 +121,33 @@ peak memory (MB)                217-218                          111 / 204-205 (
 errors; answers sent / stored   0; 300 / 300 (each run)          0; 300 / 300 (each run)
 ==============================  ===============================  ===============================
 
-A quiz Check's p95 still misses 1 s with 2 replicas; what is left of its tail is shorter
-stalls (1.5-2.2 s, several Checks of one replica ending together, now mostly on the replica
-without the teacher, 6-8 s into the mix: not looked into) and the shared queue of one
-interpreter a replica.
+A quiz Check's p95 still missed 1 s then with 2 replicas. Two findings after that table:
+
+- The machine was slow then: the client took 5.1-5.6 CPU seconds for the mix, against
+  3.0-3.2 s twenty minutes later for the same work, and every process's CPU time moved
+  alike (the replicas' 22-24 ms a run against 12-13). Compare runs by the client's CPU.
+- On the teacher's replica, every run that started while the tables' modules arrived (one
+  by one, in their background thread) found new modules and collected the whole heap again
+  (ui/heap.py ``settle``): a gc callback logging collections over 30 ms counted 33 of 40-90
+  ms in 4 s (2.2 s); with the imports frozen once at their end (``heap.importing``), 5-6.
+
+2026-12-02 02:03-02:05, the machine quieter (the client 3.1 CPU s), all of the above:
+
+==============================  ===============================  ===============================
+                                1 replica                        2 replicas
+==============================  ===============================  ===============================
+a quiz Check p50 / p95 (s)      0.14/1.1, 0.17/1.9               0.05/0.33, 0.06/0.28, 0.05/0.26
+slowest quiz Check (s)          1.4, 2.1                         0.70, 0.83, 0.56
+a class Check p50 / p95 (s)     0.06/0.70, 0.07/0.71             0.02/0.15, 0.03/0.14, 0.03/0.12
+a Lab rerun p50 / p95 (s)       0.39/1.1, 0.38/1.4               0.07/0.40, 0.09/0.42, 0.08/0.35
+runs a second (middle half)     88.9, 80.7                       101.0, 100.8, 101.5
+cores the replicas used then    0.91, 0.89                       1.02, 1.12, 1.05
+replicas' CPU a run (ms)        12.8, 13.6                       12.5, 13.0, 12.2
+peak memory (MB)                214                              109-110 / 202 (the teacher's)
+errors; answers sent / stored   0; 300 / 300 (each run)          0; 300 / 300 (each run)
+==============================  ===============================  ===============================
+
+With 2 replicas both Checks' p95 meet 1 s on this quieter machine; with 1 the quiz's does not.
 """
 
 from __future__ import annotations
