@@ -46,6 +46,10 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 @media (max-width:1439px){nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]>
   span:has([data-testid="stIconMaterial"]){display:none}}
 
+[data-testid="stMarkdownContainer"]:has(>table){overflow-x:auto}
+@media (max-width:640px){[data-testid="stMarkdownContainer"] table :is(th,td){
+  padding:4px 6px;font-size:14px}}
+
 .st-key-rules [data-testid="stButtonGroup"]>div{flex-wrap:wrap;gap:.35rem}
 .st-key-rules [data-testid="stButtonGroup"] button{border-radius:.5rem !important;
   margin:0 !important}

@@ -199,6 +199,11 @@ def test_lab_on_a_phone(page: Page, app_server: str, wait_for_app: Callable[[], 
     for lefts in rows.values():
         lefts.sort()
         assert all(b - a >= 43.9 for a, b in itertools.pairwise(lefts)), lefts
+    # every table fits the phone's width: the reckoning's Younger column was cut off
+    tables = page.eval_on_selector_all(
+        "[data-testid='stMain'] table",
+        "els => els.map(t => [t.getBoundingClientRect().right, t.innerText.slice(0, 20)])")
+    assert tables and all(right <= 390 for right, _ in tables), tables
     shot("lab-phone")
     held = _card(page, "elder", "7C").get_attribute("aria-pressed") == "true"
     _tap(_card(page, "elder", "7C"))  # a tap lands on the card under the finger
