@@ -22,6 +22,17 @@ were made. Nothing raises to the page.
 True
 >>> saver.saving, saver.pending, saver.settings(me).language
 (True, [], 'en')
+
+Writes made inside :meth:`Saver.together` wait for its end, then land in one transaction:
+
+>>> from store.writes import ItemSeen
+>>> with saver.together():
+...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="a", right=True))
+...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="b", right=False))
+...     len(saver.pending)
+2
+>>> saver.pending
+[]
 """
 
 from __future__ import annotations
@@ -131,26 +142,8 @@ class Saver:
     def together(self) -> Iterator[None]:
         """The writes made inside are saved at its end, in one transaction per learner (one
         round trip for a quiz's Check: the answer, the item, the round's state). Nested
-        blocks save at the outermost end; an error inside still saves what was written.
-
-        >>> from store.clock import FakeClock
-        >>> from store.engine import make_engine
-        >>> from store.ids import learner_key, new_learner_id
-        >>> from store.migrate import migrate
-        >>> from store.progress import Store
-        >>> from store.writes import ItemSeen
-        >>> engine = make_engine("sqlite://")
-        >>> _ = migrate(engine)
-        >>> saver = Saver(lambda: Store(engine), {}, clock=FakeClock())
-        >>> me = learner_key(new_learner_id())
-        >>> with saver.together():
-        ...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="a", right=True))
-        ...     _ = saver.write(me, ItemSeen(saver.clock(), kind="quiz", item="b", right=False))
-        ...     len(saver.pending)
-        2
-        >>> saver.pending
-        []
-        """
+        blocks save at the outermost end; an error inside still saves what was written (an
+        example in the module's docstring)."""
         self.state[HELD] = int(self.state.get(HELD) or 0) + 1
         try:
             yield
