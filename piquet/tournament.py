@@ -7,7 +7,7 @@ with the same deals and the seats swapped (A deals first in the even parties, B 
 ones), which keeps the luck of the cards out of the comparison as far as it can be.
 
 Nothing here prints: the command line (``python -m piquet tournament``, in
-``piquet/__main__.py``) says the progress and the summary.
+``words/cli.py``) says the progress and the summary.
 
 >>> from piquet.players import make_player
 >>> r = play_deal((make_player("greedy"), make_player("greedy")), seed=7, dealer=1)

@@ -66,3 +66,19 @@ def test_score_names_every_problem_of_a_broken_record(tmp_path: Path) -> None:
     assert proc.returncode == 1
     err = proc.stderr
     assert "4 problems" in err and "'talon'" in err and "Younger's hand has 0 cards" in err
+
+
+@pytest.mark.parametrize(("lang", "error", "rules"), [
+    ("vi", "lỗi: ", "Luật: "), ("tr", "hata: ", "Kurallar: "), ("en", "error: ", "Rules: ")])
+def test_the_command_line_speaks_the_text_layers_languages(
+        tmp_path: Path, lang: str, error: str, rules: str) -> None:
+    """Its sentences are the text layer's (words/cli.py): ``--lang`` chooses the language of
+    the sheet, the errors and the help; the numbers are the same in every language."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    out = run("--lang", lang, "score", str(bad))
+    assert out.returncode == 2 and out.stderr.startswith(error), out.stderr
+    sheet = run(f"--lang={lang}", "score", str(DATA / "cavendish-deal.json"))
+    assert sheet.returncode == 0, sheet.stderr
+    assert sheet.stdout.splitlines()[2].startswith(rules), sheet.stdout
+    assert any(line.split()[-2:] == ["28", "23"] for line in sheet.stdout.splitlines())
