@@ -42,7 +42,7 @@ from ui.record_help import (
 )
 from ui.settings import current_rules, four_colour, preset_label
 from ui.style import inject_css
-from ui.text import md_escape
+from ui.text import md_escape, md_heading
 from words import _, language
 from words.errors import error_text
 
@@ -210,19 +210,17 @@ def _lab_body() -> None:
         with d_l:
             st.markdown(dialogue(score, language()), unsafe_allow_html=True)
         with d_r:
-            st.subheader(_("Verdicts"))
-            verdict_lines(score)
+            verdict_lines(score, heading=_("Verdicts"))
 
-        st.header(_("Order of reckoning"))
         table, why, bonus = reckoning_table(score)
-        st.markdown(table)
+        st.markdown(md_heading(2, _("Order of reckoning")) + table)  # one element, not two
         if bonus:
             st.success(why)
         else:
             st.info(why)
 
-        st.header(_("Totals"))
-        st.markdown(totals_html(score, language()), unsafe_allow_html=True)
+        st.markdown(md_heading(2, _("Totals")) + totals_html(score, language()),
+                    unsafe_allow_html=True)
         st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
                      "the rest of the play is not scored here.", preset=preset_label(rules.name)))
 

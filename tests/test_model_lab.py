@@ -300,9 +300,12 @@ class LabMachine(RuleBasedStateMachine):
         ss = self.at.session_state
         ss["lab_advisor"], ss["lab_adv_role"], ss["lab_adv_left"] = True, role, left
         self._run()
-        hand, elder = page_hand(self.at, role), page_hand(self.at, "elder")
-        if role == "younger" and hand is not None and elder is not None and set(hand) & set(elder):
-            hand = None  # a card in both hands: named under Younger's, whose builder refuses it
+        hand = page_hand(self.at, role)
+        elder = _cards_named(self.at.text_input(key="lab_elder_text").value or "")
+        if role == "younger" and hand is not None and set(hand) & set(elder):
+            # a card in both hands (Elder's hand complete or not): named under Younger's,
+            # whose builder refuses it
+            hand = None
         page = plain("\n".join(str(m.value) for m in self.at.markdown))
         if hand is None:
             assert any("The advisor needs" in str(i.value) for i in self.at.info)
@@ -458,9 +461,9 @@ class LabMachine(RuleBasedStateMachine):
         by_cat = {c: (s.score("elder", c), s.score("younger", c))
                   for c in ("blanche", "point", "sequences", "sets")}
         r = reckon(**by_cat, play=["elder"])
-        tally = next(str(m.value) for m in at.markdown if str(m.value).startswith("| Step"))
-        rows = [[c.strip() for c in line.strip("|").split("|")]
-                for line in tally.splitlines()[2:]]
+        tally = next(str(m.value) for m in at.markdown if "\n| Step" in str(m.value))
+        lines = tally[tally.index("| Step"):].splitlines()
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
         assert [(int(x[2]), int(x[3]), int(x[4])) for x in rows] == [
             (e.points, e.elder_total, e.younger_total) for e in r.events]
         # the totals table: the same numbers as the tally

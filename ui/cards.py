@@ -41,6 +41,7 @@ __all__ = [
     "cards_row_html",
     "ensure_sprite",
     "labelled_row",
+    "labelled_rows",
     "show_cards",
     "sprite_html",
     "symbol_id",
@@ -419,6 +420,17 @@ def labelled_row(label: str, row: str) -> str:
     two), spaced as the two elements would be: the row in a block of its own
     (``display:flow-root``), so that its top margin is not lost to the paragraph's."""
     return f'{label}\n\n<div style="display:flow-root">{row}</div>'
+
+
+def labelled_rows(rows: Iterable[tuple[str, str]]) -> str:
+    """Several :func:`labelled_row` blocks as ONE Markdown block (one element instead of
+    one each), spaced as separate elements would be (the next line's paragraph keeps its
+    top margin after a row).
+
+    >>> labelled_rows([("A", "<i>1</i>"), ("B", "<i>2</i>")]).count("flow-root")
+    2
+    """
+    return "\n\n".join(labelled_row(label, row) for label, row in rows)
 
 
 def card_label(card: Card, four_colour: bool = False) -> str:

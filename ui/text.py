@@ -1,4 +1,5 @@
-"""Showing text that is not ours (user input, messages quoting it) inert in Markdown."""
+"""Showing text that is not ours (user input, messages quoting it) inert in Markdown, and
+headings made of our own."""
 
 from __future__ import annotations
 
@@ -18,3 +19,15 @@ def md_escape(text: str) -> str:
     'a\\\\*b c'
     """
     return _MD_SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
+
+
+def md_heading(level: int, text: str) -> str:
+    """A heading as Markdown, to open a Markdown block (one element where ``st.header``
+    and the block would be two): the text escaped, a blank line after.
+
+    >>> md_heading(2, "Totals")
+    '## Totals\\n\\n'
+    >>> md_heading(3, "A *b*")
+    '### A \\\\*b\\\\*\\n\\n'
+    """
+    return f"{'#' * level} {md_escape(text)}\n\n"

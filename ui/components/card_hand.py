@@ -272,6 +272,31 @@ def _face(
             ("disabled", disabled))
 
 
+@functools.lru_cache(maxsize=64)  # the pack's few looks, and the hands of recent deals
+def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Card],
+                colours: bool, face_down: bool) -> bytes:
+    """The cards' data for the browser as JSON (:func:`ui.components.payload.pack`), made
+    once per hand, language and look: a rerun sends the same bytes without making them."""
+    items: list[dict[str, object]] = []
+    with use_language(lang):
+        for i, card in enumerate(hand):
+            if face_down:
+                name = _("Face-down card")
+                items.append(
+                    {
+                        # a face-down card's code is only its place: the browser never learns it
+                        "code": f"X{i}",
+                        "svg": card_svg(card, face_down=True),
+                        "label": name,
+                        "label_on": name,
+                        "disabled": True,
+                    }
+                )
+                continue
+            items.append(dict(_face(lang, card, mode, card in off, colours)))
+    return pack(items)
+
+
 def _four_colour() -> bool:
     try:
         from ui.settings import four_colour
@@ -326,23 +351,7 @@ def card_hand(
         on_change=on_change,
     )
 
-    items: list[dict[str, object]] = []
-    lang = language()
-    for i, card in enumerate(hand):
-        if face_down:
-            name = _("Face-down card")
-            items.append(
-                {
-                    # a face-down card's code is only its place: the browser never learns it
-                    "code": f"X{i}",
-                    "svg": card_svg(card, face_down=True),
-                    "label": name,
-                    "label_on": name,
-                    "disabled": True,
-                }
-            )
-            continue
-        items.append(dict(_face(lang, card, mode, card in off, colours)))
+    cards_json = _cards_json(language(), hand, mode, off, colours, face_down)
     if mode == "play":
         hint = _("Use the arrow keys to move between cards, and Space or Enter to play one.")
     else:
@@ -357,7 +366,6 @@ def card_hand(
         else ""
     )
     data = {
-        "cards": items,
         "selected": [str(c) for c in chosen],
         "mode": mode,
         "max": max_selected,
@@ -370,7 +378,9 @@ def card_hand(
     }
     _renderer()(
         key=widget_key(key),
-        data=pack(data),  # bytes: a dict would make Streamlit import pandas (payload.py)
+        # bytes: a dict would make Streamlit import pandas (payload.py); the cards' part is
+        # made once per hand and look
+        data=b'{"cards":' + cards_json + b"," + pack(data)[1:],
         on_tap_change=card_hand_callback(key),
     )
     return chosen

@@ -23,12 +23,12 @@ from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
 from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
 from piquet.record import SHEET_KEYS
-from ui.cards import cards_row_html, ensure_sprite, labelled_row
+from ui.cards import cards_row_html, ensure_sprite, labelled_row, labelled_rows
 from ui.dialogue import dialogue_html
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
 from ui.tables import show_table, table_html
-from ui.text import md_escape
+from ui.text import md_escape, md_heading
 from words import _, language, ngettext
 from words.declarations import answer_text, combination_name, verdict_text
 from words.errors import error_text
@@ -76,10 +76,10 @@ def scored(elder: tuple[Card, ...], younger: tuple[Card, ...], elder_blanche: bo
 
 @functools.lru_cache(maxsize=512)
 def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
-              lang: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+              lang: str) -> tuple[str, str, tuple[str, ...], str]:
     """What :func:`holdings` draws, made once per score, view and language: the title, the
-    hand's row, the captions under it, and each combination (with its cards unless
-    ``present``)."""
+    hand's row, the captions under it, and the combinations, each with its cards unless
+    ``present`` (one Markdown block: one element, not one a combination)."""
     i = 0 if role == "elder" else 1
     hand = score.elder if role == "elder" else score.younger
     combos = score.combinations[i]
@@ -102,16 +102,17 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
     rows += [(_("Set"), s) for s in combos.sets]
     if not rows:
         captions.append(_("No combination to declare."))
-    blocks: list[str] = []
+    lines: list[tuple[str, str]] = []
     for label, combo in rows:
         what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
                          pips=combo.pips) if isinstance(combo, Point) else combination_name(combo))
         # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
         line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
                  combination=what, score=combo.score, declared=_declared_as(combo, decl))
-        blocks.append(line if present else labelled_row(
-            line, cards_row_html(combo.cards, width=42, four_colour=colours, use=True)))
-    return title, row, tuple(captions), tuple(blocks)
+        lines.append((line, "" if present else
+                      cards_row_html(combo.cards, width=42, four_colour=colours, use=True)))
+    blocks = ("\n\n".join(line for line, _row in lines) if present else labelled_rows(lines))
+    return title, row, tuple(captions), blocks
 
 
 def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
@@ -128,8 +129,8 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
         st.markdown(labelled_row(title, row), unsafe_allow_html=True)
     for caption in captions:
         st.caption(caption)
-    for block in blocks:
-        st.markdown(block, unsafe_allow_html=not present)
+    if blocks:
+        st.markdown(blocks, unsafe_allow_html=not present)
 
 
 @functools.lru_cache(maxsize=256)
@@ -148,10 +149,10 @@ def _verdicts(score: DeclarationScore, lang: str) -> str:
     return "\n\n".join(lines)
 
 
-def verdict_lines(score: DeclarationScore) -> None:
+def verdict_lines(score: DeclarationScore, *, heading: str | None = None) -> None:
     """Each category's verdict and its reason: one paragraph each, in one Markdown block
-    (spaced as separate elements would be)."""
-    st.markdown(_verdicts(score, language()))
+    (spaced as separate elements would be), under ``heading`` (a subheader) if given."""
+    st.markdown((md_heading(3, heading) if heading else "") + _verdicts(score, language()))
 
 
 @functools.lru_cache(maxsize=256)
