@@ -5,7 +5,7 @@ then each reruns it M times, all at once. Per rerun: p50 / p95 ms (round trip to
 resident memory before, with every session open, and its peak. The same for the toy page
 (bench/toy_app.py: a title and a line) on a server of its own in the same run, and the ratios.
 
-    python bench/bench_wsload.py [--path /lab] [--query "elder=...&younger=..."]
+    python bench/bench_wsload.py [--script app.py] [--path /lab] [--query "elder=...&younger=..."]
         [--sessions 30] [--reruns 5] [--toggle KEY] [--url URL] [--no-toy]
         [--server-option=--runner.postScriptGC=false]
 
@@ -48,6 +48,16 @@ Lab's p95 at most 1.5x the toy's: met with Streamlit's default post-run collecti
 Lab's CPU 0.8-0.9x the toy's: ui/heap.py keeps the imports and the sessions out of it), not
 with the config's ``postScriptGC = false`` (7.6-8.4x: the toy page then costs 3 ms a rerun,
 the floor of Streamlit itself, and the Lab's 64 elements, 17 of them widgets, cost 30 ms).
+2026-12-02 05:00-05:15, load average 0.0-0.9: the Lab at 57 elements (each hand's
+combinations in one block, three headings inside their blocks; 66 before, run again in the
+same quarter hour): rerun p95 1.24-1.69 s (before 1.61-1.67 s), 12.4 kB (13.7), server CPU
+31-35 ms a rerun (36-38); the toy 0.16-0.20 s, 2.6-3.3 ms: p95 7.4-10.3x (before 7.9-8.6x).
+The floor under that: ``--script bench/controls_app.py --path / --query ""``, the Lab's
+controls alone (the two hand builders with their packs, the four toggles, the sidebar's
+three settings; no score drawn, 24 elements): p95 0.64-0.69 s, 14-15 ms a rerun, 4.1-4.6x
+the toy's. A page with the Lab's inputs misses 1.5x before it shows a score; what the
+scores add (17-20 ms) is under half of the Lab's cost.
+
 A rerun that changes the page (``--toggle lab_blanche_younger``): 13.5 kB, 27 ms (before
 69.3 kB, 67 ms). A tap on the pack that changes a hand: 76 kB (59 kB of them the pack, its 32
 pictures and its script), 27 ms (before 145 kB, 57 ms).
@@ -173,6 +183,7 @@ def _ratio(a: float | None, b: float | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--script", default="app.py", help="the page's app (from the repository)")
     ap.add_argument("--path", default="/lab")
     ap.add_argument("--query", default=f"elder={ELDER}&younger={YOUNGER}")
     ap.add_argument("--sessions", type=int, default=30)
@@ -188,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="piquet-wsload-") as data:
         env = {"PIQUET_DATA_DIR": data, "PIQUET_DATABASE_URL": ""}
         app: AbstractContextManager[Server | None] = (
-            nullcontext(None) if args.url else streamlit_server("app.py", cwd=ROOT, env=env,
+            nullcontext(None) if args.url else streamlit_server(args.script, cwd=ROOT, env=env,
                                                            options=args.server_option))
         with app as server:
             url = args.url or (server.url if server else "")
