@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["SchemaTooNew", "StoreUnavailable"]
+__all__ = ["LearnerForgotten", "SchemaTooNew", "StoreUnavailable"]
 
 
 class StoreUnavailable(RuntimeError):
@@ -14,3 +14,15 @@ class StoreUnavailable(RuntimeError):
 
 class SchemaTooNew(StoreUnavailable):
     """The database was migrated by a newer version of the app than this one."""
+
+
+class LearnerForgotten(ValueError):
+    """A write for a learner who chose "forget me" (in another tab, say): refused, so that
+    nothing brings their rows back. ``code`` names the error; ``key`` is the learner's key
+    (a hash, never the id)."""
+
+    code = "learner_forgotten"
+
+    def __init__(self, key: str) -> None:
+        super().__init__("this learner chose to be forgotten: the write is refused")
+        self.key = key

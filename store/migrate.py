@@ -200,6 +200,12 @@ def _v5_classes(conn: Connection) -> None:
     md.create_all(conn)
 
 
+def _v6_forgotten(conn: Connection) -> None:
+    key = Column("key", String(KEY_LEN), primary_key=True)  # a hash of a forgotten key
+    Table("forgotten", MetaData(), key,
+          Column("forgotten_at", UTCDateTime, nullable=False)).create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -207,6 +213,7 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(3, "partie in progress", _v3_partie_in_progress),
     Step(4, "quiz round state", _v4_round_state),
     Step(5, "classes", _v5_classes),
+    Step(6, "forgotten learners", _v6_forgotten),
 )
 LATEST: Final = STEPS[-1].version
 

@@ -24,10 +24,24 @@ StoredSettings(preset=None, four_colour=True, language=None)
 >>> clock.advance(minutes=10)
 >>> [(p.item, p.review.box) for p in store.due(me, missed_only=True)]
 [('point-1', 0)]
+
+"Forget me" deletes every row; a tab still open elsewhere cannot write them back:
+
+>>> from store.errors import LearnerForgotten
+>>> from store.writes import Forget
+>>> store.apply(me, [Forget(clock())])
+>>> try:
+...     store.apply(me, [SaveSettings(clock(), language="tr")])
+... except LearnerForgotten as e:
+...     e.code
+'learner_forgotten'
+>>> store.known(me)
+False
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -49,6 +63,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from store import schema as t
 from store.clock import Clock, as_utc, utc_now
 from store.engine import WRITE, prepare_engine
+from store.errors import LearnerForgotten
 from store.ids import LearnerKey
 from store.spacing import Review, review
 from store.writes import (
@@ -105,6 +120,16 @@ class KindTotals:
     right: int = 0
     wrong: int = 0
     skipped: int = 0
+
+
+def forgotten_mark(key: LearnerKey) -> str:
+    """What the ``forgotten`` table keeps of a forgotten learner: a hash of their key, not
+    the key, so that no row anywhere carries the key of a learner who asked to be forgotten.
+
+    >>> len(forgotten_mark(LearnerKey("a" * 64))), forgotten_mark(LearnerKey("a" * 64))[:8]
+    (64, 'fd5a9775')
+    """
+    return hashlib.sha256(b"piquet forgotten learner\0" + key.encode("ascii")).hexdigest()
 
 
 def _upsert(
@@ -165,10 +190,13 @@ class Store:
         latest = max(write.at for write in batch)
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             touched = False  # the learner's row: touched once, before its first write
+            forgot = False  # a "forget me" in this batch: what follows it is not written
             for write in batch:
                 if isinstance(write, Forget):
-                    self._forget(conn, key)
-                    touched = False
+                    self._forget(conn, key, write.at)
+                    touched, forgot = False, True
+                    continue
+                if forgot:
                     continue
                 if not touched:
                     self._touch(conn, key, latest)
@@ -176,16 +204,28 @@ class Store:
                 self._apply_one(conn, key, write)
 
     def _touch(self, conn: Connection, key: LearnerKey, at: datetime) -> None:
+        """The learner's row seen at ``at``, made if new — unless the learner chose to be
+        forgotten (:class:`~store.errors.LearnerForgotten`, the transaction rolled back).
+        A known learner costs one statement, as before; only a new row looks up the
+        forgotten keys."""
+        seen = conn.execute(update(t.learners).where(t.learners.c.key == key)
+                            .values(seen_at=at))
+        if seen.rowcount:
+            return
+        mark = forgotten_mark(key)
+        if conn.execute(select(t.forgotten.c.key).where(t.forgotten.c.key == mark)).first():
+            raise LearnerForgotten(key)
         _upsert(conn, t.learners, {"key": key}, {"created_at": at, "seen_at": at},
                 {"seen_at": at})
 
-    def _forget(self, conn: Connection, key: LearnerKey) -> None:
+    def _forget(self, conn: Connection, key: LearnerKey, at: datetime) -> None:
         from store.classes import forget_learner  # imports this module: at call time
 
         forget_learner(conn, key)
         for table in t.LEARNER_TABLES:
             column = table.c.key if table is t.learners else table.c.learner
             conn.execute(delete(table).where(column == key))
+        _upsert(conn, t.forgotten, {"key": forgotten_mark(key)}, {"forgotten_at": at})
 
     def _apply_one(self, conn: Connection, key: LearnerKey, write: Write) -> None:
         """One write but "forget me", after the learner's row is touched."""
@@ -257,9 +297,11 @@ class Store:
         )
 
     def purge_idle(self, older_than: timedelta) -> int:
-        """Delete every learner not seen for ``older_than``; returns how many."""
+        """Delete every learner not seen for ``older_than``; returns how many. The keys of
+        learners forgotten that long ago go too (no tab lives that long)."""
         cutoff = self.clock() - older_than
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+            conn.execute(delete(t.forgotten).where(t.forgotten.c.forgotten_at < cutoff))
             idle = select(t.learners.c.key).where(t.learners.c.seen_at < cutoff)
             keys = list(conn.execute(idle).scalars())
             for table in t.LEARNER_TABLES:

@@ -46,12 +46,12 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import exc as sa_exc
 
 from store.clock import Clock, utc_now
-from store.errors import StoreUnavailable
+from store.errors import LearnerForgotten, StoreUnavailable
 from store.ids import LearnerKey
 from store.progress import Store, StoredSettings
 from store.writes import ClearPartie, Forget, SavePartie, SaveSettings, Write
 
-__all__ = ["HELD", "NOT_SAVING", "OUTAGE_ERRORS", "PENDING", "RETRY_AT", "Saver"]
+__all__ = ["FORGOTTEN", "HELD", "NOT_SAVING", "OUTAGE_ERRORS", "PENDING", "RETRY_AT", "Saver"]
 
 T = TypeVar("T")
 
@@ -62,6 +62,7 @@ PENDING: Final = "_store_pending"
 NOT_SAVING: Final = "_store_not_saving"
 RETRY_AT: Final = "_store_retry_at"
 HELD: Final = "_store_held"  # how many :meth:`Saver.together` blocks are open
+FORGOTTEN: Final = "_store_forgotten"  # keys whose writes were refused: forgotten elsewhere
 
 #: Errors that mean "the database is not there right now" (keep the writes, try later).
 OUTAGE_ERRORS: Final = (
@@ -175,6 +176,9 @@ class Saver:
                     store.apply(key, [w for _, w in queue[:run]])
                 except OUTAGE_ERRORS:
                     raise
+                except LearnerForgotten:  # "forget me" elsewhere: these writes never land
+                    log.info("%d progress writes dropped: the learner was forgotten", run)
+                    self.state.setdefault(FORGOTTEN, set()).add(key)
                 except sa_exc.DBAPIError:
                     self._apply_one_by_one(store, key, run)
                 del queue[:run]
@@ -184,12 +188,24 @@ class Saver:
         self._up()
         return True
 
+    def take_forgotten(self, key: LearnerKey) -> bool:
+        """Whether writes of ``key`` were refused since the last call (the learner chose
+        "forget me" in another tab): the session should start a new learner."""
+        keys = self.state.get(FORGOTTEN)
+        if not isinstance(keys, set) or key not in keys:
+            return False
+        keys.discard(key)
+        return True
+
     def _apply_one_by_one(self, store: Store, key: LearnerKey, run: int) -> None:
         for _, write in self.pending[:run]:
             try:
                 store.apply(key, [write])
             except OUTAGE_ERRORS:
                 raise
+            except LearnerForgotten:
+                self.state.setdefault(FORGOTTEN, set()).add(key)
+                return
             except sa_exc.DBAPIError as error:
                 log.error("progress write %s dropped: %s", type(write).__name__,
                           type(error).__name__)

@@ -39,6 +39,7 @@ __all__ = [
     "class_attempts",
     "class_pupils",
     "classes",
+    "forgotten",
     "items",
     "learners",
     "metadata",
@@ -76,6 +77,17 @@ learners = Table(
     Column("key", String(KEY_LEN), primary_key=True),
     Column("created_at", UTCDateTime, nullable=False),
     Column("seen_at", UTCDateTime, nullable=False),
+)
+
+#: The learners who chose "forget me" (migration step 6), each as a hash of their key
+#: (:func:`store.progress.forgotten_mark`: no row carries the key itself): a tab still open
+#: elsewhere with the old id cannot write their rows back (:class:`store.errors.
+#: LearnerForgotten`). Purged with the idle learners (:meth:`store.progress.Store.purge_idle`).
+forgotten = Table(
+    "forgotten",
+    metadata,
+    Column("key", String(KEY_LEN), primary_key=True),
+    Column("forgotten_at", UTCDateTime, nullable=False),
 )
 
 #: The learner's settings; a NULL column means "not chosen" (the default applies).

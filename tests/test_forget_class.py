@@ -61,6 +61,7 @@ from store import (
     schema as t,
 )
 from store.class_values import learner_client
+from store.progress import forgotten_mark
 from ui.classroom import state
 
 WORK = ClassWork(QuizWork(level="beginner", rules="classic", length=10, seed="s-1"), ())
@@ -151,6 +152,8 @@ def test_forget_deletes_the_learners_pupils_and_answers_in_every_class(
             assert len(after[name]) == 5  # Bob's browser, the network twice, the code twice
         elif name == "classes":
             assert after[name] == table_rows
+        elif name == "forgotten":  # her mark, a hash of her key, so no tab writes her back
+            assert table_rows == [] and [r[0] for r in after[name]] == [forgotten_mark(ann)]
         else:  # the progress tables: every row of Bob and Cem stays
             assert after[name] == [r for r in table_rows if ann not in r]
     for key in (bob, cem):
@@ -214,8 +217,8 @@ def test_forget_is_one_transaction_with_the_progress(
     before = rows(engine)
 
     class Failing(Store):
-        def _forget(self, conn: Any, key: LearnerKey) -> None:
-            super()._forget(conn, key)
+        def _forget(self, conn: Any, key: LearnerKey, at: Any) -> None:
+            super()._forget(conn, key, at)
             raise RuntimeError("after the deletes, before the commit")
 
     with pytest.raises(RuntimeError):

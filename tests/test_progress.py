@@ -211,6 +211,46 @@ def test_forget_me_deletes_the_rows_after_a_confirmation(db: str, store: Store) 
     assert "0 of 11 lessons done" in str(at.get("progress")[0].proto.text)
 
 
+def test_a_tab_open_elsewhere_cannot_write_a_forgotten_learner_back(
+        db: str, store: Store) -> None:
+    """Two tabs of one browser; "Forget me" in the first. The second, still holding the old
+    id, changes the preset: the write is refused (nothing of the learner comes back), the
+    tab says why and takes a new learner at once, whose next choice is kept."""
+    lid = _with_progress(store)
+    other = browser(cookie=lid, page="lab")
+    assert key_of(other) == learner_key(lid)
+    first = browser(cookie=lid, page="progress")
+    ok(first.button(key="progress_forget").click().run())
+    ok(first.button(key="progress_forget_yes").click().run())
+    assert not store.known(learner_key(lid))
+    ok(other.segmented_control(key="rules").set_value("britannica").run())
+    assert not store.known(learner_key(lid))  # refused, not written back
+    assert key_of(other) != learner_key(lid) and the_id(other) != lid
+    assert any("another tab or window" in str(i.value) for i in other.info), other.info
+    ok(other.segmented_control(key="rules").set_value("cavendish").run())
+    kept = store.settings(key_of(other))  # type: ignore[arg-type]
+    assert kept is not None and kept.preset == "cavendish"
+    assert not store.known(learner_key(lid))
+    ok(other.run())  # said once
+    assert not any("another tab or window" in str(i.value) for i in other.info)
+
+
+def test_a_resume_link_of_a_learner_forgotten_elsewhere_is_never_given(
+        db: str, store: Store) -> None:
+    """The other tab asks for its resume link after "Forget me" in the first: it gets the
+    link of a new learner (who has a row, so the link resumes), never the old id."""
+    lid = _with_progress(store)
+    other = browser(cookie=lid, page="progress")
+    first = browser(cookie=lid, page="progress")
+    ok(first.button(key="progress_forget").click().run())
+    ok(first.button(key="progress_forget_yes").click().run())
+    ok(other.button(key="progress_show_link").click().run())
+    link = next(str(c.value) for c in other.code if "resume=" in str(c.value))
+    assert lid not in link and not store.known(learner_key(lid))
+    new = link.rsplit("resume=", 1)[1]
+    assert new == the_id(other) and store.known(learner_key(new))
+
+
 # --------------------------------------------------------------------------- Home, misses
 
 

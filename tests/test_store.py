@@ -42,6 +42,7 @@ from store import (
     parse_learner_id,
     schema as t,
 )
+from store.errors import LearnerForgotten
 from store.migrate import STEPS, Step
 from store.spacing import LADDER, review
 
@@ -266,6 +267,45 @@ def test_forget_me_deletes_every_row_of_that_learner_only(
     assert set(_rows_of(store.engine, me).values()) == {0}
     assert all(_rows_of(store.engine, other).values())
     assert store.settings(me) is None and store.partie(me) is None and store.items(me) == []
+
+
+def test_a_forgotten_learner_cannot_be_written_back(store: Store, clock: FakeClock) -> None:
+    """After "forget me", a write of the same key (a tab still open elsewhere) is refused
+    whole, in its own transaction; the writes after a Forget in its own batch are not
+    written; the key alone stays, a hash, until the idle learners' purge takes it."""
+    me, other = learner_key(new_learner_id()), learner_key(new_learner_id())
+    _fill(store, clock, me)
+    _fill(store, clock, other)
+    store.apply(me, [Forget(clock()), SaveSettings(clock(), preset="cavendish")])
+    assert set(_rows_of(store.engine, me).values()) == {0}
+    with pytest.raises(LearnerForgotten) as refused:
+        store.apply(me, [ItemSeen(clock(), "lesson", "point", right=True),
+                         SaveSettings(clock(), language="tr")])
+    assert refused.value.code == "learner_forgotten" and isinstance(refused.value, ValueError)
+    assert set(_rows_of(store.engine, me).values()) == {0}
+    assert all(_rows_of(store.engine, other).values())  # others write as before
+    store.apply(other, [SaveSettings(clock(), language="tr")])
+    store.apply(me, [Forget(clock())])  # forgetting again is harmless
+    with store.engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(t.forgotten)) == 1
+    clock.advance(days=366)
+    store.purge_idle(timedelta(days=365))
+    with store.engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(t.forgotten)) == 0
+
+
+def test_the_saver_drops_a_forgotten_learners_writes_and_says_so(
+    store: Store, clock: FakeClock,
+) -> None:
+    me = learner_key(new_learner_id())
+    store.apply(me, [SaveSettings(clock(), preset="cavendish")])
+    store.apply(me, [Forget(clock())])
+    state: dict[str, Any] = {}
+    saver = Saver(lambda: store, state, clock=clock)
+    assert saver.write(me, SaveSettings(clock(), language="tr"))  # nothing left waiting
+    assert saver.pending == [] and saver.saving
+    assert saver.take_forgotten(me) and not saver.take_forgotten(me)  # said once
+    assert not store.known(me)
 
 
 def test_a_forged_or_broken_id_finds_nothing(store: Store, clock: FakeClock) -> None:

@@ -74,6 +74,7 @@ __all__ = [
     "engine",
     "flush",
     "forget_me",
+    "forgotten_elsewhere",
     "item_seen",
     "items",
     "kind_totals",
@@ -243,6 +244,13 @@ def flush() -> bool:
     return _saver().flush()
 
 
+def forgotten_elsewhere() -> bool:
+    """Whether this session's learner chose "forget me" in another tab or window: their
+    writes here were refused (:class:`store.errors.LearnerForgotten`), once."""
+    key = learner()
+    return key is not None and _saver().take_forgotten(key)
+
+
 # --------------------------------------------------------------------------- writes
 
 
@@ -250,7 +258,17 @@ def _write(make: type[Write], **values: Any) -> bool:
     key = learner()
     if key is None:
         return False
-    return _saver().write(key, make(at=utc_now(), **values))
+    saved = _saver().write(key, make(at=utc_now(), **values))
+    _renew_if_forgotten()
+    return saved
+
+
+def _renew_if_forgotten() -> None:
+    """After a write: if it was refused because this learner chose "forget me" elsewhere,
+    this session takes a new learner at once (what follows is kept for it)."""
+    from ui.progress import identity  # imports this module: at call time
+
+    identity.renew_if_forgotten()
 
 
 @contextlib.contextmanager
@@ -258,8 +276,11 @@ def together() -> Iterator[None]:
     """The writes made inside saved at its end in one transaction (see
     :meth:`store.saver.Saver.together`): one round trip to the database for a step that
     writes several things."""
-    with _saver().together():
-        yield
+    try:
+        with _saver().together():
+            yield
+    finally:
+        _renew_if_forgotten()
 
 
 def save_settings(

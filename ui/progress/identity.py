@@ -38,6 +38,7 @@ __all__ = [
     "TEST_COOKIE",
     "current_id",
     "forget_me",
+    "renew_if_forgotten",
     "resume_link",
     "show_messages",
     "start",
@@ -113,7 +114,22 @@ def start() -> str:
     st.session_state[_ID] = current
     storage.use_learner(current)
     storage.flush()
-    return current
+    return renew_if_forgotten() or current
+
+
+def renew_if_forgotten() -> str | None:
+    """If this session's learner chose "forget me" in another tab or window (a write here
+    was refused, :func:`ui.storage.forgotten_elsewhere`): a new learner for this browser,
+    said once above the page, and its id; else None."""
+    if not storage.forgotten_elsewhere():
+        return None
+    forget_pupil()
+    fresh = _fresh()
+    st.session_state[_ID] = fresh
+    storage.use_learner(fresh)
+    _say("info", _("Your progress was deleted (“Forget me”, in another tab or window). "
+                   "What you do from now on is kept afresh."))
+    return fresh
 
 
 def current_id() -> str | None:
@@ -152,6 +168,10 @@ def resume_link() -> str | None:
     if lid is None:
         return None
     storage.save_settings()  # nothing chosen: the learner's row exists, the link resumes
+    renewed = current_id()
+    if renewed is not None and renewed != lid:  # forgotten elsewhere: a new learner now,
+        lid = renewed  # never a link to the one forgotten
+        storage.save_settings()
     return f"{_base_url()}/progress?{RESUME_PARAM}={lid}"
 
 

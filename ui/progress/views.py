@@ -151,7 +151,9 @@ def _forget() -> None:
     st.caption(_("Deletes everything kept about you here — lessons, quiz history, your "
                  "partie, settings, the names and answers you gave in classes — and the "
                  "progress code kept in this browser. Your teacher's class no longer lists "
-                 "you."))
+                 "you.") + " " + _("Only a one-way mark of the deleted code is kept, for a "
+                                   "year, so that a tab still open elsewhere cannot save "
+                                   "anything under it again."))
     if not st.session_state.get(_ASK_FORGET):
         st.button(_("Forget me"), key="progress_forget", on_click=_on_ask_forget,
                   args=(True,), icon=":material/delete:")
