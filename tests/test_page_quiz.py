@@ -594,3 +594,34 @@ def test_the_side_panels_reads_are_kept_until_the_history_changes(
     assert asked == ["read"]
     state.fresh_reads()
     assert state.read("due", query) == ["point"] and asked == ["read", "read"]
+
+
+def test_a_check_after_forget_me_in_another_tab_starts_a_new_learner(
+        own_store: Path) -> None:
+    """The learner answers in this tab after "Forget me" in another: the Check still marks
+    the answer, nothing is stored under the forgotten learner, this tab's next writes go to
+    a new learner, and the page says why (once)."""
+    from store import Forget, Store, make_engine, migrate
+    from store.clock import utc_now
+
+    me = new_learner_id()
+    at = open_quiz("7", "intermediate", "5", learner=me)
+    engine = make_engine(f"sqlite:///{own_store / 'progress.db'}")
+    migrate(engine)
+    store = Store(engine)
+    assert store.known(learner_key(me))  # the round started is kept
+    store.apply(learner_key(me), [Forget(utc_now())])  # "Forget me" in the other tab
+    q = on_screen(at)
+    answer(at, q.correct)
+    assert at.success[0].value.startswith("Right")
+    assert not store.known(learner_key(me))
+    fresh = at.session_state["_store_learner"]
+    assert fresh != learner_key(me)
+    def said(page: AppTest) -> int:
+        return sum("another tab or window" in str(i.value) for i in page.info)
+
+    counts = [said(at), said(click(at, "quiz_next")),
+              said(answer(at, wrong_answer(on_screen(at)))), said(run(at)), said(run(at))]
+    assert store.known(fresh) and not store.known(learner_key(me))
+    assert sum(counts) == 1, counts  # said, once
+    engine.dispose()
