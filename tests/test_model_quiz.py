@@ -149,6 +149,7 @@ class QuizRounds(RuleBasedStateMachine):
     def open(self, **params: str) -> AppTest:
         at = as_learner(AppTest.from_file(APP, default_timeout=90), self.learner)
         at.query_params["rules"] = self.rules
+        at.session_state[quiz_state.K_HISTORY_OPEN] = True  # the history's panel opened
         at.run()
         at.switch_page(QUIZ)
         at.query_params.update(params)

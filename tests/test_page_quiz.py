@@ -399,6 +399,11 @@ def test_history_per_kind_is_kept() -> None:
     at = open_quiz("8", "beginner", "5", learner=me)
     asked = _play_round(at, "rw")
     again = open_quiz(None, learner=me)
+    # shut, the panel is neither read nor drawn (a Check does not read the history again)
+    assert not [m for e in again.main.expander for m in e.markdown
+                if m.value.startswith("| Kind |")]
+    again.session_state[state.K_HISTORY_OPEN] = True  # opened, as a click does
+    run(again)
     table = next(m.value for e in again.main.expander for m in e.markdown
                  if m.value.startswith("| Kind |"))
     want: dict[str, list[int]] = {}

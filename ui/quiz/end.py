@@ -94,9 +94,15 @@ def end_screen() -> None:
 
 
 def history() -> None:
-    """The learner's quiz history per kind, from the progress store."""
+    """The learner's quiz history per kind, from the progress store: read and drawn only
+    while its panel is open (opening it reruns the round's part), so that a Check, which
+    changes the history, does not read it again for a panel that is shut."""
+    panel = st.expander(_("Your quiz history"), expanded=False, key=state.K_HISTORY_OPEN,
+                        on_change="rerun")
+    if not panel.open:
+        return
     totals = state.read("kind_totals", storage.kind_totals)
-    with st.expander(_("Your quiz history"), expanded=False):
+    with panel:
         if not totals:
             st.caption(_("Nothing yet: your answers are kept here, round after round."))
             return

@@ -67,6 +67,7 @@ K_MISSES: Final = "quiz_session_misses"
 #: Set by a step of the round's fragment that changes more than the round (a new round: the
 #: URL's seed, the page's top; a notice for the top): the whole page runs again.
 K_RERUN_APP: Final = "quiz_rerun_app"
+K_HISTORY_OPEN: Final = "quiz_history_open"  # the history panel's state (open: read, drawn)
 #: The learner's stored history the page read (misses, totals, rounds), name -> value: kept
 #: for the round's fragment runs; forgotten when the page runs whole and after a write.
 K_READS: Final = "quiz_reads"
