@@ -178,7 +178,7 @@ class Saver:
                     raise
                 except LearnerForgotten:  # "forget me" elsewhere: these writes never land
                     log.info("%d progress writes dropped: the learner was forgotten", run)
-                    self.state.setdefault(FORGOTTEN, set()).add(key)
+                    self._refused(key)
                 except sa_exc.DBAPIError:
                     self._apply_one_by_one(store, key, run)
                 del queue[:run]
@@ -187,6 +187,9 @@ class Saver:
             return False
         self._up()
         return True
+
+    def _refused(self, key: LearnerKey) -> None:
+        self.state.setdefault(FORGOTTEN, set()).add(key)
 
     def take_forgotten(self, key: LearnerKey) -> bool:
         """Whether writes of ``key`` were refused since the last call (the learner chose
@@ -204,7 +207,7 @@ class Saver:
             except OUTAGE_ERRORS:
                 raise
             except LearnerForgotten:
-                self.state.setdefault(FORGOTTEN, set()).add(key)
+                self._refused(key)
                 return
             except sa_exc.DBAPIError as error:
                 log.error("progress write %s dropped: %s", type(write).__name__,

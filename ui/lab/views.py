@@ -102,16 +102,17 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
     rows += [(_("Set"), s) for s in combos.sets]
     if not rows:
         captions.append(_("No combination to declare."))
-    lines: list[tuple[str, str]] = []
+    lines: list[str] = []
     for label, combo in rows:
         what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
                          pips=combo.pips) if isinstance(combo, Point) else combination_name(combo))
         # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
         line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
                  combination=what, score=combo.score, declared=_declared_as(combo, decl))
-        lines.append((line, "" if present else
-                      cards_row_html(combo.cards, width=42, four_colour=colours, use=True)))
-    blocks = ("\n\n".join(line for line, _row in lines) if present else labelled_rows(lines))
+        lines.append(line)
+    blocks = "\n\n".join(lines) if present else labelled_rows(
+        (line, cards_row_html(combo.cards, width=42, four_colour=colours, use=True))
+        for line, (_label, combo) in zip(lines, rows, strict=True))
     return title, row, tuple(captions), blocks
 
 
