@@ -622,6 +622,13 @@ def test_a_check_after_forget_me_in_another_tab_starts_a_new_learner(
     assert not store.known(learner_key(me))
     fresh = at.session_state["_store_learner"]
     assert fresh != learner_key(me)
+    # the new learner's history holds this round from this Check on: started, the answer
+    # the refused write carried, and the state a reload resumes
+    (kept,) = store.rounds(fresh)
+    assert (kept.length, kept.right, kept.wrong, kept.finished_at) == (5, 1, 0, None)
+    resumable = store.latest_round(fresh)
+    assert resumable is not None and resumable[1] is None
+
     def said(page: AppTest) -> int:
         return sum("another tab or window" in str(i.value) for i in page.info)
 

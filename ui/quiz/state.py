@@ -147,9 +147,28 @@ def _begin(r: Round) -> None:
     ss.pop(K_CHECK_NOTICE, None)
     ss[K_RERUN_APP] = True
     fresh_reads()
-    with storage.together():
+
+    def begin() -> None:
         storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
         _save(r)
+
+    _saved(r, begin)
+
+
+def _saved(r: Round, step: Callable[[], None]) -> None:
+    """Make ``step``'s writes in one transaction. If they were refused because this learner
+    chose "forget me" in another tab (this session then took a new learner), the round ``r``
+    (on screen, as before the step) is started for the new learner and the step made again:
+    what is done from now on is kept afresh, so the new learner's history holds this round
+    from this step on and a reload resumes it."""
+    before = storage.learner()
+    with storage.together():
+        step()
+    if before is None or storage.learner() in (None, before):
+        return
+    with storage.together():
+        storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
+        step()
 
 
 def _kind_stats() -> dict[str, tuple[int, int]]:
@@ -352,7 +371,8 @@ def _record(before: Round, after: Round, teacher: bool) -> None:
     """Save the answer (or skip) ``after`` added to ``before``."""
     fresh_reads()
     given = after.answers[before.position]
-    with storage.together():  # one transaction: the answer, the item, the finish, the state
+
+    def record() -> None:  # one transaction: the answer, the item, the finish, the state
         storage.answer_given(after.round_id, before.position, given.kind, given.outcome)
         if not teacher:
             storage.item_seen(ITEM_KIND, given.kind, right=given.outcome == "right")
@@ -363,6 +383,8 @@ def _record(before: Round, after: Round, teacher: bool) -> None:
         if after.finished is not None and before.finished is None:
             storage.round_finished(after.round_id)
         _save(after)
+
+    _saved(before, record)
 
 
 def on_check(values: dict[str, object]) -> None:
