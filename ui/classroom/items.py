@@ -19,7 +19,7 @@ from ui.quiz.ask import question_body
 from ui.quiz.draw import explanation
 from ui.settings import four_colour, preset_label
 from ui.stages.views import answer_text
-from ui.text import md_escape
+from ui.text import md_escape, md_heading
 from words import _
 
 __all__ = [
@@ -70,7 +70,7 @@ def stage_body(task: Task, *, width: int, reveal: bool, hide_pick: bool) -> None
     st.markdown(f"**{md_escape(text.title)}**")
     if text.teach:
         st.caption(text.teach)  # our own content, Markdown as written
-    st.markdown(f"#### {md_escape(says.prompt(task))}")
+    st.markdown(md_heading(4, says.prompt(task)))
     for line in says.context_lines(task):
         st.caption(md_escape(line))
     colours = four_colour()

@@ -34,7 +34,7 @@ from ui.record_help import (
     show_record_problems,
 )
 from ui.settings import current_rules, follow_rules
-from ui.text import md_escape
+from ui.text import md_escape, md_heading
 from words import _, language, use_language
 from words.errors import error_text
 from words.names import preset_name, role_name
@@ -262,7 +262,7 @@ def _render_step(w: Walkthrough, step: Step, present: bool,
                            "</span>" if outlined else "")
                         + "</div>", unsafe_allow_html=True)
         else:
-            st.markdown(f"#### {md_escape(title)}")
+            st.markdown(md_heading(4, title))
             st.info(md_escape(step.caption))
             if step.note:
                 st.markdown(f":material/lightbulb: {md_escape(step.note)}")
