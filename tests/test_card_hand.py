@@ -11,6 +11,7 @@ The real taps, keys and layout are in tests/e2e/test_card_hand_browser.py.
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +147,28 @@ def test_four_colour_deck() -> None:
     four = _hands(_app(four_colour="1"))["pick"]["cards"]
     clubs = next(i for i, c in enumerate(two) if c["code"] == "AC")
     assert two[clubs]["svg"] != four[clubs]["svg"]
-    assert "#2e7d32" in four[clubs]["svg"] and "#2e7d32" not in two[clubs]["svg"]
+    # each card's face is a reference into the static sprite of its deck's colours
+    assert "/app/static/cards-4.svg#pq-4-AC" in four[clubs]["svg"]
+    assert "/app/static/cards-2.svg#pq-2-AC" in two[clubs]["svg"]
+    assert "#2e7d32" in symbol_markup("cards-4.svg", "pq-4-AC")
+    assert "#2e7d32" not in symbol_markup("cards-2.svg", "pq-2-AC")
+
+
+def symbol_markup(file: str, symbol: str) -> str:
+    """The markup of a symbol of a sprite in the app's static/ folder."""
+    root = ET.parse(Path(__file__).resolve().parent.parent / "static" / file).getroot()
+    found = root.find(f".//{{http://www.w3.org/2000/svg}}symbol[@id='{symbol}']")
+    assert found is not None, (file, symbol)
+    return ET.tostring(found, encoding="unicode")
+
+
+def test_a_pack_sends_references_not_pictures() -> None:
+    """The 32-card pack's data holds no card's drawing: some 12 kB, not 47 (issue 14)."""
+    pick = _hands(_app())["pick"]["cards"]
+    assert all("<use href=\"/app/static/cards-2.svg#pq-2-" in c["svg"] for c in pick)
+    assert all("<path" not in c["svg"] and "<text" not in c["svg"] for c in pick)
+    other = _hands(_app())["other"]["cards"]
+    assert all("cards-2.svg#pq-back" in c["svg"] for c in other)
 
 
 def test_a_tap_selects_and_a_second_unselects() -> None:

@@ -24,6 +24,10 @@ from ui.cards import (
     card_label,
     card_svg,
     cards_row_html,
+    sprite_file,
+    sprite_href,
+    sprite_svg,
+    symbol_id,
 )
 from ui.hand_builder import PICKER_ORDER, hand_problems, parse_hand_param
 from words.cards import card_name
@@ -153,6 +157,65 @@ def test_cards_row_overlap() -> None:
 def test_cards_row_empty() -> None:
     row = cards_row_html(())
     assert row.startswith('<div class="pq-cards"') and "<svg" not in row
+
+
+# --------------------------------------------------------------------------- the sprite
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_the_static_sprites_are_what_the_code_draws(four_colour: bool) -> None:
+    """static/cards-2.svg and cards-4.svg (served at /app/static/) are sprite_svg's text:
+    after a change to the drawing, ``python scripts/static_cards.py`` makes them again."""
+    on_disk = (STATIC / sprite_file(four_colour)).read_text(encoding="utf-8")
+    assert on_disk == sprite_svg(four_colour), "run: python scripts/static_cards.py"
+
+
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_the_sprite_holds_every_face_and_the_back(four_colour: bool) -> None:
+    root = ET.fromstring(sprite_svg(four_colour))
+    ids = {e.get("id") for e in root.iter(f"{SVG_NS}symbol")}
+    assert ids == {symbol_id(c, four_colour) for c in DECK} | {"pq-back"}
+    # each face is the self-contained card's drawing, with its inks
+    for card in DECK:
+        sym = root.find(f".//{SVG_NS}symbol[@id='{symbol_id(card, four_colour)}']")
+        assert sym is not None
+        assert _inks(ET.tostring(sym, encoding="unicode")) == {
+            card_colour(card.suit, four_colour)}
+    # every internal reference points at something the file defines
+    defined = {e.get("id") for e in root.iter() if e.get("id")}
+    refs = {e.get("href") for e in root.iter(f"{SVG_NS}use")}
+    assert refs and all(r is not None and r[1:] in defined for r in refs)
+
+
+def test_a_row_that_uses_the_sprite_points_into_the_static_file() -> None:
+    cards = parse_cards("AS 10H 7C")
+    for colours, file in ((False, "cards-2.svg"), (True, "cards-4.svg")):
+        row = cards_row_html(cards, four_colour=colours, use=True)
+        hrefs = re.findall(r'<use href="([^"]+)"', row)
+        assert hrefs == [f"/app/static/{file}#{symbol_id(c, colours)}" for c in cards]
+        assert "<path" not in row  # no face drawn inline
+        # each card still says what it is, itself
+        assert [e.get("aria-label") for e in ET.fromstring(f"<r>{row}</r>").iter(
+            f"{SVG_NS}svg")] == [card_name(c) for c in cards]
+    assert "<path" in cards_row_html(cards)  # without use: self-contained
+
+
+def test_the_sprite_is_found_under_a_base_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app served under ``server.baseUrlPath`` finds its static files there."""
+    import streamlit as st
+
+    from ui import cards
+
+    monkeypatch.setattr(st, "get_option", lambda name: "/piquet/")
+    cards._static_root.cache_clear()
+    try:
+        assert sprite_href(Card.of("QH")) == "/piquet/app/static/cards-2.svg#pq-2-QH"
+    finally:
+        monkeypatch.undo()
+        cards._static_root.cache_clear()
+    assert sprite_href(None, four_colour=True) == "/app/static/cards-4.svg#pq-back"
 
 
 # --------------------------------------------------------------------------- labels

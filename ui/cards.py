@@ -3,10 +3,13 @@
 Every function here returns a single line of markup (no newline characters), because
 Streamlit's Markdown renderer ends an HTML block at a blank line. Show cards with
 :func:`show_cards` (``st.markdown(..., unsafe_allow_html=True)``); ``st.html`` strips SVG.
-:func:`show_cards` draws each face once per run, in an invisible sprite of SVG symbols
-(:func:`sprite_html`, the same text every run: Streamlit sends it by reference once the
-browser has it), and each card as a ``<use>`` of its symbol with its own name and marks;
-:func:`card_svg` and :func:`cards_row_html` (without ``use=True``) stay self-contained.
+The 32 faces and the back are drawn once, as the symbols of a sprite the app serves as a
+static file (:func:`sprite_svg`, ``static/cards-2.svg`` and ``static/cards-4.svg``, served
+at ``/app/static/`` with ``server.enableStaticServing``): the browser fetches it once and
+keeps it. :func:`show_cards` and the card hand draw each card as a small ``<svg>`` with its
+own name and marks around a ``<use>`` of its symbol there (:func:`sprite_href`), some 300
+bytes a card instead of 1.3 kB; :func:`card_svg` and :func:`cards_row_html` (without
+``use=True``) stay self-contained.
 
 Geometry: a card is drawn in a ``0 0 100 140`` viewBox (poker proportions, 5:7) and scaled
 to ``width`` pixels. Pips are path data in a ``0 0 100 100`` box, placed with
@@ -22,7 +25,6 @@ from collections.abc import Collection, Iterable
 import streamlit as st
 
 from piquet.cards import Card, Rank, Suit
-from ui.style import _first_call_this_run
 from words import _, language
 from words.cards import card_name
 
@@ -39,12 +41,14 @@ __all__ = [
     "card_label",
     "card_svg",
     "cards_row_html",
-    "ensure_sprite",
     "labelled_row",
     "labelled_rows",
     "show_cards",
-    "sprite_html",
+    "sprite_file",
+    "sprite_href",
+    "sprite_svg",
     "symbol_id",
+    "write_static",
 ]
 
 # --------------------------------------------------------------------------- pips
@@ -121,7 +125,7 @@ def _num(x: float) -> str:
 
 def _pip(suit: Suit, x: float, y: float, size: float, colour: str, ref: bool = False) -> str:
     """A pip ``size`` units wide with its top-left corner at (x, y); with ``ref`` a ``<use>``
-    of the suit's path in :func:`sprite_html` (``#pq-p-S``) instead of the path itself."""
+    of the suit's path in :func:`sprite_svg` (``#pq-p-S``) instead of the path itself."""
     place = f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})"'
     if ref:  # inside the face's <g fill=colour>: the colour comes from there
         return f'<use href="#pq-p-{suit.value}" {place}/>'
@@ -185,7 +189,7 @@ _EDGE = (f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" '
 def _face(card: Card | None, four_colour: bool, ref: str = "") -> str:
     """The card itself in the ``0 0 100 140`` box: the white card and its border, then the
     face (or the back); no wrapper, no marks. With ``ref`` (the symbol's id) the face of a
-    :func:`sprite_html` symbol: its pips are uses of the sprite's suit paths and the
+    :func:`sprite_svg` symbol: its pips are uses of the sprite's suit paths and the
     upside-down index a ``<use>`` of the upright one (``{ref}-i``), drawn the same."""
     parts = ['<use href="#pq-edge"/>' if ref else _EDGE]
     if card is None:
@@ -204,13 +208,36 @@ def _face(card: Card | None, four_colour: bool, ref: str = "") -> str:
     return "".join(parts)
 
 
-def symbol_id(card: Card, four_colour: bool = False) -> str:
-    """The id of ``card``'s symbol in :func:`sprite_html` (one per deck's colours).
+def symbol_id(card: Card | None, four_colour: bool = False) -> str:
+    """The id of ``card``'s symbol in :func:`sprite_svg` (one per deck's colours; ``None``:
+    the back).
 
-    >>> symbol_id(Card.of("10H")), symbol_id(Card.of("QC"), four_colour=True)
-    ('pq-2-10H', 'pq-4-QC')
+    >>> symbol_id(Card.of("10H")), symbol_id(Card.of("QC"), four_colour=True), symbol_id(None)
+    ('pq-2-10H', 'pq-4-QC', 'pq-back')
     """
-    return f"pq-{4 if four_colour else 2}-{card}"
+    return "pq-back" if card is None else f"pq-{4 if four_colour else 2}-{card}"
+
+
+def sprite_file(four_colour: bool = False) -> str:
+    """The sprite's file name in the app's ``static/`` folder.
+
+    >>> sprite_file(), sprite_file(four_colour=True)
+    ('cards-2.svg', 'cards-4.svg')
+    """
+    return f"cards-{4 if four_colour else 2}.svg"
+
+
+@functools.cache
+def _static_root() -> str:
+    """Where Streamlit serves the app's ``static/`` folder, under the server's base path."""
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"/{base}/app/static/" if base else "/app/static/"
+
+
+def sprite_href(card: Card | None, four_colour: bool = False) -> str:
+    """The address of ``card``'s symbol (``None``: the back) in the static sprite, for a
+    ``<use href>``: ``/app/static/cards-2.svg#pq-2-AS``."""
+    return f"{_static_root()}{sprite_file(four_colour)}#{symbol_id(card, four_colour)}"
 
 
 @functools.lru_cache(maxsize=8192)  # a pure function of its arguments; the same cards recur
@@ -240,9 +267,8 @@ def _card_svg(
         '<g opacity="0.35">'
         if dim
         else "<g>",
-        # the card's own drawing, or a reference to it (the sprite on the page holds it)
-        f'<use href="#{symbol_id(card, four_colour)}"/>' if use and card is not None
-        else _face(card, four_colour),
+        # the card's own drawing, or a reference to it in the static sprite
+        f'<use href="{sprite_href(card, four_colour)}"/>' if use else _face(card, four_colour),
     ]
     if highlight:
         # 3 screen pixels whatever the scale; inset by half the stroke so it is not clipped.
@@ -256,21 +282,15 @@ def _card_svg(
     return "".join(parts)
 
 
-_SPRITE_CSS = ('[data-testid="stElementContainer"]:has(svg.pq-sprite),'
-               '.stElementContainer:has(svg.pq-sprite){display:none}')
-
-
 @functools.cache
-def sprite_html(four_colour: bool = False) -> str:
-    """The 32 faces as SVG symbols (ids :func:`symbol_id`) in an invisible ``<svg>``,
-    with the rule that takes its element out of the page's layout: ONE line of markup, the
-    same text on every run (so Streamlit sends it by reference once the browser has it).
-    :func:`show_cards` draws it before the first row of a run; a row made with
-    ``cards_row_html(..., use=True)`` points into it (``<use href="#pq-2-AS"/>``).
+def sprite_svg(four_colour: bool = False) -> str:
+    """The sprite as a standalone SVG file: the 32 faces and the back as symbols (ids
+    :func:`symbol_id`), their pips uses of four suit paths; what ``static/`` holds
+    (``python scripts/static_cards.py`` writes it there; a test checks the files are this text).
 
-    >>> sprite = sprite_html()
-    >>> sprite.count("<symbol "), 'id="pq-2-7C"' in sprite, "\\n" in sprite
-    (32, True, False)
+    >>> sprite = sprite_svg()
+    >>> sprite.count("<symbol "), 'id="pq-2-7C"' in sprite, 'id="pq-back"' in sprite
+    (33, True, True)
     """
     from piquet.cards import DECK
 
@@ -278,12 +298,12 @@ def sprite_html(four_colour: bool = False) -> str:
         f'<path id="pq-p-{suit.value}" d="{d}"/>' for suit, d in PIP_PATHS.items())
     symbols = "".join(f'<symbol id="{symbol_id(c, four_colour)}" viewBox="0 0 {_W} {_H}">'
                       f"{_face(c, four_colour, symbol_id(c, four_colour))}</symbol>"
-                      for c in DECK)
-    return (f"<style>{_SPRITE_CSS}</style>"
-            '<svg xmlns="http://www.w3.org/2000/svg" class="pq-sprite" aria-hidden="true" '
-            'focusable="false" width="0" height="0" '
-            'style="position:absolute;width:0;height:0;overflow:hidden">'
-            f"<defs>{paths}{symbols}</defs></svg>")
+                      for c in (*DECK, None))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            "<!-- Piquet Academy's cards: ui/cards.py (sprite_svg), "
+            "written by python scripts/static_cards.py -->\n"
+            '<svg xmlns="http://www.w3.org/2000/svg">'
+            f"<defs>{paths}{symbols}</defs></svg>\n")
 
 
 def card_svg(
@@ -294,8 +314,10 @@ def card_svg(
     dim: bool = False,
     four_colour: bool = False,
     face_down: bool = False,
+    use: bool = False,
 ) -> str:
-    """One card as a complete, one-line ``<svg>`` string, ``width`` pixels wide.
+    """One card as a complete, one-line ``<svg>`` string, ``width`` pixels wide; with
+    ``use``, its face a reference to the static sprite (:func:`sprite_href`).
 
     Accessible as an image named after the card (``aria-label="Queen of hearts"``, and a
     ``<title>``); a face-down card is named "Face-down card" and does not reveal itself.
@@ -314,6 +336,7 @@ def card_svg(
         four_colour=four_colour,
         # the label is part of the cache key, so each language keeps its own SVG
         label=_("Face-down card") if face_down else card_name(card),
+        use=use,
     )
 
 
@@ -332,9 +355,8 @@ def cards_row_html(
     wrapping flex row, then an optional caption (plain text, HTML-escaped) on its own line.
 
     ``highlight`` and ``dim`` are the cards to mark; ``overlap`` fans the cards so that each
-    covers about half of the one before. With ``use`` each card points to its symbol in
-    :func:`sprite_html` (some 200 bytes a card instead of a kilobyte), which must then be on
-    the page: :func:`show_cards` sees to it.
+    covers about half of the one before. With ``use`` each card points to its symbol in the
+    static sprite (:func:`sprite_href`; some 300 bytes a card instead of 1.3 kB).
     """
     return _row_html(tuple(cards), float(width), frozenset(highlight), frozenset(dim),
                      four_colour, overlap, caption, use, language())
@@ -389,9 +411,7 @@ def show_cards(
     caption: str | None = None,
 ) -> None:
     """Draw a row of cards in the app: :func:`cards_row_html` through ``st.markdown``, each
-    card pointing into the sprite of the 32 faces (:func:`sprite_html`), drawn before the
-    first row of each run."""
-    ensure_sprite(four_colour)
+    card pointing into the static sprite (:func:`sprite_href`)."""
     st.markdown(
         cards_row_html(
             cards,
@@ -405,14 +425,6 @@ def show_cards(
         ),
         unsafe_allow_html=True,
     )
-
-
-def ensure_sprite(four_colour: bool = False) -> None:
-    """Draw :func:`sprite_html` here unless this run has drawn it already: call it before a
-    row made with ``cards_row_html(..., use=True)`` that is drawn without :func:`show_cards`
-    (it takes no room on the page)."""
-    if _first_call_this_run(f"pq-sprite-{4 if four_colour else 2}"):
-        st.markdown(sprite_html(four_colour), unsafe_allow_html=True)
 
 
 def labelled_row(label: str, row: str) -> str:
@@ -448,3 +460,18 @@ def card_label(card: Card, four_colour: bool = False) -> str:
     colour = card_colour(card.suit, four_colour)
     name = {RED: "red", BLUE: "blue", GREEN: "green"}.get(colour)
     return f":{name}[{text}]" if name else text
+
+
+def write_static(folder: str | None = None) -> list[str]:
+    """Write the two sprites (:func:`sprite_svg`) into ``folder`` (the repository's
+    ``static/``); returns the paths written."""
+    from pathlib import Path
+
+    out = Path(folder) if folder else Path(__file__).resolve().parent.parent / "static"
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[str] = []
+    for colours in (False, True):
+        path = out / sprite_file(colours)
+        path.write_text(sprite_svg(colours), encoding="utf-8")
+        written.append(str(path))
+    return written

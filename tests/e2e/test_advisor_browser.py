@@ -62,7 +62,7 @@ def test_the_advisor_panel(page: Page, app_server: str, wait_for_app: Callable[[
                 wait_for_app)
     panel = page.locator(".st-key-lab_advisor")
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
-    # five discards, each on the hand's twelve cards (one <use> of the sprite each)
+    # five discards, each on the hand's twelve cards (one <use> of the static sprite each)
     expect(panel.locator(".pq-cards")).to_have_count(5)
     assert panel.locator(".pq-cards svg").count() == 60
     if width == 390:

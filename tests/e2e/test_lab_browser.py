@@ -177,6 +177,29 @@ def test_sinking_travels_in_the_link(
         fresh.close()
 
 
+def test_every_card_is_drawn_from_the_one_static_sprite(
+        page: Page, app_server: str, wait_for_app: Callable[[], None]) -> None:
+    """The packs and the rows send no card's picture: each card is a <use> of its symbol in
+    /app/static/cards-2.svg, which the browser fetches once; every card is drawn."""
+    fetched: list[tuple[str, int]] = []
+    page.on("response", lambda r: fetched.append((r.url, r.status))
+            if "/app/static/" in r.url else None)
+    _open(page, f"{app_server}/lab", wait_for_app)
+    expect(page.get_by_text("Order of reckoning")).to_be_visible()
+    _laid_out(page)
+    # the width each <use> draws (0 while its symbol is missing), in the page and in any
+    # component's shadow root
+    page.wait_for_function(
+        """() => { const w = []; const walk = root => {
+              root.querySelectorAll('svg.pq-card use').forEach(u => w.push(u.getBBox().width));
+              root.querySelectorAll('*').forEach(e => e.shadowRoot && walk(e.shadowRoot)); };
+            walk(document); return w.length >= 64 + 24 && w.every(x => x > 90); }""",
+        timeout=15_000)
+    assert [s for _, s in fetched] == [200], fetched
+    assert fetched[0][0] == f"{app_server}/app/static/cards-2.svg", fetched
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
 def test_lab_on_a_phone(page: Page, app_server: str, wait_for_app: Callable[[], None],
                         shot: Callable[[str], Path]) -> None:
     page.set_viewport_size({"width": 390, "height": 844})

@@ -161,11 +161,14 @@ def test_frame_settings_kept_in_the_url_across_pages(
     for suit, ink in (("diamonds", BLUE), ("clubs", GREEN)):
         cards = page.locator(f"svg[aria-label$='of {suit}']")
         if cards.count():
-            # the card's markup, with its symbol's when it points into the sprite (ui.cards)
+            # the card's markup, with its symbol's when it points into the static sprite
+            # (ui.cards): the browser fetches that file from the app's server
             drawing: str = cards.first.evaluate(
-                "svg => { const u = svg.querySelector('use');"
-                " const ref = u && document.getElementById(u.getAttribute('href').slice(1));"
-                " return svg.innerHTML + (ref ? ref.innerHTML : ''); }")
+                "async svg => { const u = svg.querySelector('use'); if (!u) return svg.innerHTML;"
+                " const [url, id] = u.getAttribute('href').split('#');"
+                " const doc = new DOMParser().parseFromString("
+                "   await (await fetch(url)).text(), 'image/svg+xml');"
+                " return svg.innerHTML + doc.getElementById(id).innerHTML; }")
             assert ink in drawing
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 

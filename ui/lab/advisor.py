@@ -23,7 +23,6 @@ from academy.advisor import AdviceError
 from piquet.cards import Card
 from piquet.errors import PiquetError
 from piquet.rules import Rules
-from ui.cards import ensure_sprite
 from ui.lab.advisor_data import Ranking, hand_key, ranking, rarities
 from ui.lab.advisor_view import advice_markdown
 from ui.lab.sinking import hand_sig
@@ -153,7 +152,6 @@ def advisor_panel(hands: Mapping[str, tuple[Card, ...] | None], rules: Rules, *,
         except PiquetError as e:
             st.error(md_escape(problem_text(e)), icon=":material/block:")
             return
-        ensure_sprite(colours)
         st.caption(label("figures_help"))
         _best(r, colours)
         _picked(r, colours)

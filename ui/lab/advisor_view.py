@@ -65,8 +65,8 @@ def advice_parts(hand: tuple[Card, ...], f: Figures, rank: int, count: int, *,
                  numbered: bool = True) -> tuple[str, str, str]:
     """Discard ``f`` of ``hand``, ranked ``rank`` of ``count``: its title (Markdown: the
     rank, unless not ``numbered``, and the action), the hand with the cards thrown dimmed
-    and those it keeps for its reasons outlined (HTML pointing into the cards' sprite: draw
-    ``ensure_sprite`` first), and its sentences and figures (Markdown), made once."""
+    and those it keeps for its reasons outlined (HTML pointing into the cards' static
+    sprite), and its sentences and figures (Markdown), made once."""
     return _parts(tuple(hand), f, rank, count, float(width), colours, numbered, lang)
 
 

@@ -23,7 +23,7 @@ from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
 from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
 from piquet.record import SHEET_KEYS
-from ui.cards import cards_row_html, ensure_sprite, labelled_row, labelled_rows
+from ui.cards import cards_row_html, labelled_row, labelled_rows
 from ui.dialogue import dialogue_html
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
@@ -121,7 +121,6 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
     (in presentation mode the hand alone, in a container the projector's CSS enlarges)."""
     colours = four_colour()
     title, row, captions, blocks = _holdings(score, role, present, colours, language())
-    ensure_sprite(colours)
     if present:
         st.markdown(title)
         with st.container(key=f"lab_{role}_pq_present_cards"):

@@ -16,7 +16,6 @@ from piquet.cards import sort_cards
 from piquet.deal import PlayerView
 from piquet.errors import PiquetError
 from piquet.exchange import ELDER_SHARE
-from ui.cards import ensure_sprite
 from ui.lab.advisor import problem_text
 from ui.lab.advisor_data import hand_key, ranking
 from ui.lab.advisor_view import advice_parts
@@ -55,7 +54,6 @@ def advice_hint(view: PlayerView) -> None:
         colours = four_colour()
         best = r.top[0]
         st.caption(label("hint_intro"))
-        ensure_sprite(colours)
         title, row, text = advice_parts(sort_cards(view.hand), best, 1, r.count,
                                         lang=language(), colours=colours, numbered=False)
         st.markdown(title)
