@@ -637,3 +637,19 @@ def test_a_check_after_forget_me_in_another_tab_starts_a_new_learner(
     assert store.known(fresh) and not store.known(learner_key(me))
     assert sum(counts) == 1, counts  # said, once
     engine.dispose()
+
+
+def test_a_random_round_is_the_same_for_the_same_seed_and_history(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random round's kinds come from its own seed (weighted by the learner's misses),
+    never from an unseeded generator: the same seed and history give the same round. (The
+    model-based quiz test replays a sequence of steps and checked this the hard way: its
+    rules' preconditions changed between two runs of the same steps.)"""
+    monkeypatch.setattr(state, "_new_seed", lambda: "424242")
+    monkeypatch.setattr(state, "_kind_stats", lambda: {k: (6, 5 if i % 3 else 0)
+                                                       for i, k in enumerate(KINDS)})
+    made = []
+    for _ in range(3):
+        at = click(open_quiz(None, "mix", "20"), "quiz_new")
+        made.append([s.kind for s in at.session_state["quiz_round"].slots])
+    assert made[0] == made[1] == made[2] and len(made[0]) == 20

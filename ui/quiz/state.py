@@ -187,8 +187,11 @@ def start_random() -> None:
     ss = st.session_state
     level: Level = ss[K_LEVEL]
     stats = _kind_stats()
-    kinds = adaptive_kinds(random.Random(), level, ss[K_LENGTH], stats) if stats else None
-    _begin(random_round(_new_id(), _new_seed(), level, rules_name(), ss[K_LENGTH],
+    seed = _new_seed()
+    # the kinds drawn from the round's own seed: the same seed and history, the same round
+    rng = random.Random(f"kinds:{seed}")
+    kinds = adaptive_kinds(rng, level, ss[K_LENGTH], stats) if stats else None
+    _begin(random_round(_new_id(), seed, level, rules_name(), ss[K_LENGTH],
                         now=clock(), kinds=kinds))
 
 
