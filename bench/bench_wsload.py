@@ -61,6 +61,14 @@ scores add (17-20 ms) is under half of the Lab's cost.
 A rerun that changes the page (``--toggle lab_blanche_younger``): 13.5 kB, 27 ms (before
 69.3 kB, 67 ms). A tap on the pack that changes a hand: 76 kB (59 kB of them the pack, its 32
 pictures and its script), 27 ms (before 145 kB, 57 ms).
+
+2026-12-02 14:50, a new machine (load 1.2-1.5), the cards drawn from the static sprite
+(ui/cards.py: each card a ``<use>`` of /app/static/cards-2.svg, no picture in a pack's data,
+no sprite element): the Lab's first load 85.9 kB (167 before), 56 elements; a rerun 12.3 kB,
+p95 1.04-1.11 s, 20.8-23.6 ms, peak RSS 94 MB; the toy p95 0.09-0.15 s, 1.6-2.5 ms: p95
+7.1-12.3x the toy's (missed, as before). ``--toggle lab_blanche_younger``: 11.9 kB, 15.5 ms.
+A tap on a pack: 34 kB (the pack 24.9 kB of it: 12.8 kB its script and style, the rest its
+32 cards' names and references).
 """
 
 from __future__ import annotations
