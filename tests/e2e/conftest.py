@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,6 +205,7 @@ def shot(page: Page) -> Callable[[str], Path]:
     """``shot("name")`` saves a full-page screenshot to docs/screenshots/name.png."""
 
     def _shot(name: str) -> Path:
+        wait_cards_drawn(page)  # never a screenshot of blank cards
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         viewport = page.viewport_size

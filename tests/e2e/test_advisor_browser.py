@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Locator, Page, expect
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # the Lab's example hands
@@ -36,6 +37,7 @@ def _panel_shot(page: Page, panel: Locator, name: str, wait: Callable[[], None])
         page.wait_for_timeout(300)
         box = panel.bounding_box()
         assert box is not None
+        wait_cards_drawn(page, minimum=1)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, clip=box)
     finally:
         page.set_viewport_size(viewport)

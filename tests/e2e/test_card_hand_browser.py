@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +84,7 @@ def _line(page: Page, prefix: str) -> Locator:
 
 
 def _shot(page: Page, name: str) -> None:
+    wait_cards_drawn(page, minimum=1)  # the pictures come from the app's static sprite
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 

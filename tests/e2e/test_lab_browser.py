@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Browser, Locator, Page, expect
 
 ELDER = "AS KS QS JS 10S 9S AH KH QH AD AC KC"
@@ -187,14 +188,7 @@ def test_every_card_is_drawn_from_the_one_static_sprite(
     _open(page, f"{app_server}/lab", wait_for_app)
     expect(page.get_by_text("Order of reckoning")).to_be_visible()
     _laid_out(page)
-    # the width each <use> draws (0 while its symbol is missing), in the page and in any
-    # component's shadow root
-    page.wait_for_function(
-        """() => { const w = []; const walk = root => {
-              root.querySelectorAll('svg.pq-card use').forEach(u => w.push(u.getBBox().width));
-              root.querySelectorAll('*').forEach(e => e.shadowRoot && walk(e.shadowRoot)); };
-            walk(document); return w.length >= 64 + 24 && w.every(x => x > 90); }""",
-        timeout=15_000)
+    wait_cards_drawn(page, minimum=64 + 24)  # the two packs and the rows, every one drawn
     assert [s for _, s in fetched] == [200], fetched
     assert fetched[0][0] == f"{app_server}/app/static/cards-2.svg", fetched
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
@@ -261,6 +255,7 @@ def test_lab_presentation_mode_fills_a_projector(
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
     # what the projector shows: the screen itself (a full-page shot would grow the viewport
     # and with it every card, whose height follows the screen's)
+    wait_cards_drawn(page, minimum=1)
     page.screenshot(path=str(Path(__file__).resolve().parents[2] / "docs" / "screenshots"
                              / "lab-presentation.png"))
 

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeoutError, expect
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "content" / "scenarios"
@@ -386,6 +387,7 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
             assert led is not None and last is not None
             assert led["y"] >= 0 and led["y"] + led["height"] <= 844, led  # in view
             assert last["y"] >= 0 and last["y"] + last["height"] <= 844, last
+            wait_cards_drawn(page, minimum=1)
             page.screenshot(path=str(Path(__file__).resolve().parents[2] / "docs"
                                      / "screenshots" / "play-reply-phone.png"))
             break
