@@ -40,7 +40,7 @@ ALL_INKS = {BLACK, RED, BLUE, GREEN}
 
 
 def _svg(card: Card, **kw: object) -> ET.Element:
-    return ET.fromstring(card_svg(card, **kw))  # type: ignore[arg-type]
+    return ET.fromstring(card_svg(card, use=False, **kw))  # type: ignore[arg-type]
 
 
 def _inks(svg: str) -> set[str]:
@@ -53,7 +53,7 @@ def _inks(svg: str) -> set[str]:
 
 @pytest.mark.parametrize("card", DECK, ids=str)
 def test_card_svg_is_one_line_accessible_xml(card: Card) -> None:
-    svg = card_svg(card)
+    svg = card_svg(card, use=False)
     assert "\n" not in svg and "\r" not in svg
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG_NS}svg"
@@ -74,9 +74,9 @@ def test_card_svg_is_one_line_accessible_xml(card: Card) -> None:
 @pytest.mark.parametrize("card", DECK, ids=str)
 def test_card_colours(card: Card) -> None:
     expected_two = RED if card.suit.is_red else BLACK
-    assert _inks(card_svg(card)) == {expected_two}
+    assert _inks(card_svg(card, use=False)) == {expected_two}
     four = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: BLUE, Suit.CLUBS: GREEN}
-    assert _inks(card_svg(card, four_colour=True)) == {four[card.suit]}
+    assert _inks(card_svg(card, use=False, four_colour=True)) == {four[card.suit]}
     assert card_colour(card.suit, four_colour=True) == four[card.suit]
 
 
@@ -92,7 +92,7 @@ def test_ten_fits_its_corner() -> None:
 
 def test_highlight_adds_gold_outline() -> None:
     card = Card.of("QH")
-    assert HIGHLIGHT_COLOUR not in card_svg(card)
+    assert HIGHLIGHT_COLOUR not in card_svg(card, use=False)
     root = _svg(card, highlight=True, width=64)
     outlines = [r for r in root.iter(f"{SVG_NS}rect") if r.get("stroke") == HIGHLIGHT_COLOUR]
     assert len(outlines) == 1
@@ -101,13 +101,13 @@ def test_highlight_adds_gold_outline() -> None:
 
 
 def test_dim_lowers_opacity() -> None:
-    assert 'opacity="0.35"' not in card_svg(Card.of("7C"))
-    assert 'opacity="0.35"' in card_svg(Card.of("7C"), dim=True)
+    assert 'opacity="0.35"' not in card_svg(Card.of("7C"), use=False)
+    assert 'opacity="0.35"' in card_svg(Card.of("7C"), use=False, dim=True)
 
 
 def test_face_down_hides_the_card() -> None:
     card = Card.of("QH")
-    svg = card_svg(card, face_down=True)
+    svg = card_svg(card, use=False, face_down=True)
     root = ET.fromstring(svg)
     assert root.get("aria-label") == "Face-down card"
     assert "Queen" not in svg and ">Q<" not in svg and RED not in svg
@@ -123,7 +123,8 @@ def test_width_scales_the_card() -> None:
 
 def test_cards_row_html_one_line_and_parses() -> None:
     cards = parse_cards("AS 10H QD 7C")
-    row = cards_row_html(cards, highlight={cards[1]}, dim={cards[2]}, caption="Elder's point")
+    row = cards_row_html(cards, highlight={cards[1]}, dim={cards[2]}, caption="Elder's point",
+                         use=False)
     assert "\n" not in row and "\r" not in row
     assert row.startswith('<div class="pq-cards"')
     root = ET.fromstring(row)  # well-formed: div, svgs, caption
@@ -147,7 +148,7 @@ def test_cards_row_caption_is_escaped() -> None:
 
 
 def test_cards_row_overlap() -> None:
-    row = cards_row_html(parse_cards("AS KS QS"), width=60, overlap=True)
+    row = cards_row_html(parse_cards("AS KS QS"), width=60, overlap=True, use=False)
     margins = re.findall(r'style="margin-left:(-[\d.]+)px"', row)
     assert len(margins) == 2  # every card but the first
     assert all(-60 < float(m) < -20 for m in margins)
@@ -155,7 +156,7 @@ def test_cards_row_overlap() -> None:
 
 
 def test_cards_row_empty() -> None:
-    row = cards_row_html(())
+    row = cards_row_html((), use=False)
     assert row.startswith('<div class="pq-cards"') and "<svg" not in row
 
 
@@ -192,14 +193,14 @@ def test_the_sprite_holds_every_face_and_the_back(four_colour: bool) -> None:
 def test_a_row_that_uses_the_sprite_points_into_the_static_file() -> None:
     cards = parse_cards("AS 10H 7C")
     for colours, file in ((False, "cards-2.svg"), (True, "cards-4.svg")):
-        row = cards_row_html(cards, four_colour=colours, use=True)
+        row = cards_row_html(cards, four_colour=colours)
         hrefs = re.findall(r'<use href="([^"]+)"', row)
         assert hrefs == [f"/app/static/{file}#{symbol_id(c, colours)}" for c in cards]
         assert "<path" not in row  # no face drawn inline
         # each card still says what it is, itself
         assert [e.get("aria-label") for e in ET.fromstring(f"<r>{row}</r>").iter(
             f"{SVG_NS}svg")] == [card_name(c) for c in cards]
-    assert "<path" in cards_row_html(cards)  # without use: self-contained
+    assert "<path" in cards_row_html(cards, use=False)  # self-contained
 
 
 def test_the_sprite_is_found_under_a_base_path(monkeypatch: pytest.MonkeyPatch) -> None:

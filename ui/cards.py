@@ -8,8 +8,8 @@ static file (:func:`sprite_svg`, ``static/cards-2.svg`` and ``static/cards-4.svg
 at ``/app/static/`` with ``server.enableStaticServing``): the browser fetches it once and
 keeps it. :func:`show_cards` and the card hand draw each card as a small ``<svg>`` with its
 own name and marks around a ``<use>`` of its symbol there (:func:`sprite_href`), some 300
-bytes a card instead of 1.3 kB; :func:`card_svg` and :func:`cards_row_html` (without
-``use=True``) stay self-contained.
+bytes a card instead of 1.3 kB; :func:`card_svg` and :func:`cards_row_html` with
+``use=False`` are self-contained.
 
 Geometry: a card is drawn in a ``0 0 100 140`` viewBox (poker proportions, 5:7) and scaled
 to ``width`` pixels. Pips are path data in a ``0 0 100 100`` box, placed with
@@ -48,7 +48,6 @@ __all__ = [
     "sprite_href",
     "sprite_svg",
     "symbol_id",
-    "write_static",
 ]
 
 # --------------------------------------------------------------------------- pips
@@ -314,10 +313,11 @@ def card_svg(
     dim: bool = False,
     four_colour: bool = False,
     face_down: bool = False,
-    use: bool = False,
+    use: bool = True,
 ) -> str:
-    """One card as a complete, one-line ``<svg>`` string, ``width`` pixels wide; with
-    ``use``, its face a reference to the static sprite (:func:`sprite_href`).
+    """One card as a complete, one-line ``<svg>`` string, ``width`` pixels wide: its face a
+    reference to the static sprite (:func:`sprite_href`), or drawn in full with
+    ``use=False``.
 
     Accessible as an image named after the card (``aria-label="Queen of hearts"``, and a
     ``<title>``); a face-down card is named "Face-down card" and does not reveal itself.
@@ -349,14 +349,15 @@ def cards_row_html(
     four_colour: bool = False,
     overlap: bool = False,
     caption: str | None = None,
-    use: bool = False,
+    use: bool = True,
 ) -> str:
     """A row of cards as ONE line of HTML: ``<div class="pq-cards">`` holding the SVGs in a
     wrapping flex row, then an optional caption (plain text, HTML-escaped) on its own line.
 
     ``highlight`` and ``dim`` are the cards to mark; ``overlap`` fans the cards so that each
-    covers about half of the one before. With ``use`` each card points to its symbol in the
-    static sprite (:func:`sprite_href`; some 300 bytes a card instead of 1.3 kB).
+    covers about half of the one before. Each card points to its symbol in the static
+    sprite (:func:`sprite_href`; some 300 bytes a card instead of 1.3 kB), or with
+    ``use=False`` is drawn in full.
     """
     return _row_html(tuple(cards), float(width), frozenset(highlight), frozenset(dim),
                      four_colour, overlap, caption, use, language())
@@ -421,7 +422,6 @@ def show_cards(
             four_colour=four_colour,
             overlap=overlap,
             caption=caption,
-            use=True,
         ),
         unsafe_allow_html=True,
     )
@@ -461,17 +461,3 @@ def card_label(card: Card, four_colour: bool = False) -> str:
     name = {RED: "red", BLUE: "blue", GREEN: "green"}.get(colour)
     return f":{name}[{text}]" if name else text
 
-
-def write_static(folder: str | None = None) -> list[str]:
-    """Write the two sprites (:func:`sprite_svg`) into ``folder`` (the repository's
-    ``static/``); returns the paths written."""
-    from pathlib import Path
-
-    out = Path(folder) if folder else Path(__file__).resolve().parent.parent / "static"
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[str] = []
-    for colours in (False, True):
-        path = out / sprite_file(colours)
-        path.write_text(sprite_svg(colours), encoding="utf-8")
-        written.append(str(path))
-    return written

@@ -50,7 +50,7 @@ def _parts(hand: tuple[Card, ...], f: Figures, rank: int, count: int, width: flo
     thrown = frozenset(f.discard)
     kept_for = frozenset(c for r in _first(f.reasons) for c in r.cards) - thrown
     row = cards_row_html(hand, width=width, dim=thrown, highlight=kept_for,
-                         four_colour=colours, use=True)
+                         four_colour=colours)
     action = md_escape(discard_action(f.discard))
     title = f"**{rank}.** {action}" if numbered else action
     lines = [md_escape(s) for s in sentences(f)]

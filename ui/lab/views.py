@@ -91,7 +91,7 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
                 scoring.update(c.cards)
     title = _("**{who}** · {points} from declarations", who=who(role), points=score.total(role))
     row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
-                         overlap=present, use=True)
+                         overlap=present)
     captions: list[str] = []
     if scoring:
         captions.append(_("The highlighted cards are the ones that score."))
@@ -111,7 +111,7 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
                  combination=what, score=combo.score, declared=_declared_as(combo, decl))
         lines.append(line)
     blocks = "\n\n".join(lines) if present else labelled_rows(
-        (line, cards_row_html(combo.cards, width=42, four_colour=colours, use=True))
+        (line, cards_row_html(combo.cards, width=42, four_colour=colours))
         for line, (_label, combo) in zip(lines, rows, strict=True))
     return title, row, tuple(captions), blocks
 

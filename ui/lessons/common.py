@@ -82,7 +82,7 @@ def draw_cards(cards: Sequence[Card], **kw: Any) -> None:
 
 def faces_down(n: int, width: float = SMALL_WIDTH) -> None:
     """``n`` cards face down (the talon as it lies on the table)."""
-    backs = card_svg(DECK[0], width=width, face_down=True, use=True) * n
+    backs = card_svg(DECK[0], width=width, face_down=True) * n
     label = html.escape(ngettext("{n} face-down card", "{n} face-down cards", n))
     st.markdown(f'<div class="pq-cards" role="group" aria-label="{label}">{backs}</div>',
                 unsafe_allow_html=True)

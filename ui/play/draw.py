@@ -85,15 +85,14 @@ def _html_cards(cards: Sequence[Card], *, width: float = CARD_W,
     if not cards:
         return
     st.markdown(cards_row_html(cards, width=width, highlight=highlight, dim=dim,
-                               four_colour=four_colour(), caption=caption, overlap=overlap,
-                               use=True),
+                               four_colour=four_colour(), caption=caption, overlap=overlap),
                 unsafe_allow_html=True)
 
 
 def _backs(n: int, width: float = SMALL_W) -> None:
     if n <= 0:
         return
-    backs = "".join(card_svg(DECK[0], width=width, face_down=True, use=True) for _ in range(n))
+    backs = "".join(card_svg(DECK[0], width=width, face_down=True) for _ in range(n))
     st.markdown(f'<div class="pq-cards" role="group" aria-label="{html.escape(backs_label(n))}">'
                 f"{backs}</div>", unsafe_allow_html=True)
 

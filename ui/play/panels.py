@@ -282,7 +282,7 @@ def _led_card(deal: DealState, seat: Seat, view: PlayerView) -> None:
     must = len(view.legal) < len(view.hand)
     caption = led_card_caption(led, must)
     with st.container(key="play_led"):
-        svg = card_svg(led, width=SMALL_W + 8, four_colour=four_colour(), use=True)
+        svg = card_svg(led, width=SMALL_W + 8, four_colour=four_colour())
         st.markdown(f'<div class="pq-led">{svg}<p>{html.escape(caption)}</p></div>',
                     unsafe_allow_html=True)
 
@@ -295,7 +295,7 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
     if figs:
         _label(_("The trick"))
         inner = "".join(
-            f"<figure>{card_svg(c, width=CARD_W, four_colour=four_colour(), use=True)}"
+            f"<figure>{card_svg(c, width=CARD_W, four_colour=four_colour())}"
             f"<figcaption>{html.escape(cap)}</figcaption></figure>" for c, cap in figs)
         st.markdown(f'<div class="pq-trick">{inner}</div>', unsafe_allow_html=True)
     if score is not None and score.play.tricks:
