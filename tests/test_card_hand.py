@@ -291,6 +291,18 @@ def test_browser_store_sends_no_id_in_the_clear_to_the_page() -> None:
     assert all(data["wish"] not in str(m.value) for m in at.markdown)
 
 
+def test_browser_store_is_hidden_by_the_shared_css() -> None:
+    """No container of its own: the component's key gives its element container the class
+    the shared stylesheet hides, and the element puts that stylesheet on the page."""
+    from ui.components import browser_store
+    from ui.style import CSS
+
+    assert f".st-key-{browser_store._WIDGET}{{display:none}}" in CSS
+    at = _app()
+    assert any("st-key-pq_browser_store{display:none}" in str(h.proto.body)
+               for h in at.get("html"))
+
+
 @pytest.mark.parametrize("bad", ["", "short", "has spaces in it, a lot of them", "x" * 200])
 def test_remember_refuses_what_is_not_an_id(bad: str) -> None:
     from ui.components import browser_store

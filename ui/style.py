@@ -71,6 +71,8 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 .pq-good{background:#e4f2e5;color:#1d5e22;border-color:#a6d2aa}
 .pq-notgood{background:#fbe8e6;color:#9b2a1f;border-color:#eab1aa}
 .pq-equal{background:#f1efe8;color:#57534a;border-color:#d3cfc2}
+
+.st-key-pq_browser_store{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""
 

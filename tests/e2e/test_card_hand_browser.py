@@ -344,6 +344,10 @@ def test_learner_id_survives_a_reload_and_is_apart_per_browser(browser: Browser,
         with _opened(browser, demo, DESKTOP, one) as page:
             first = _learner(page)
             assert len(first) == 12
+            # the element takes no room: its own container, hidden by the shared CSS
+            holder = page.locator(".st-key-pq_browser_store")
+            expect(holder).to_have_count(1)
+            expect(holder).to_be_hidden()
             page.wait_for_function("() => document.cookie.includes('pq_learner=')")
             page.reload()
             _idle(page)

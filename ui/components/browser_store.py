@@ -32,6 +32,7 @@ import streamlit.components.v2 as components_v2
 
 from store.ids import parse_learner_id
 from ui.components.payload import JS_READ, pack
+from ui.style import inject_css
 from words import DEFAULT, LANGUAGES, language
 
 __all__ = [
@@ -50,8 +51,6 @@ MAX_AGE_S: Final = 400 * 24 * 3600
 
 _WIDGET: Final = "pq_browser_store"
 _WISH: Final = "_pq_learner_wish"  # this session's decision: an id, or "" for forgotten
-_CONTAINER: Final = "pq-browser-store"
-_CSS: Final = f".st-key-{_CONTAINER}{{display:none}}"
 
 _JS: Final = JS_READ + """
 export default function (component) {
@@ -211,6 +210,5 @@ def browser_store() -> None:
     elif isinstance(wish, tuple):
         data["wish"] = wish[0]
         data["tentative"] = True
-    st.html(f"<style>{_CSS}</style>")
-    with st.container(key=_CONTAINER):
-        _renderer()(key=_WIDGET, data=pack(data), on_learner_change=_noop)
+    inject_css()  # its container hidden (ui.style.CSS), once a run: nothing if the frame did
+    _renderer()(key=_WIDGET, data=pack(data), on_learner_change=_noop)

@@ -23,7 +23,7 @@ from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
 from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
 from piquet.record import SHEET_KEYS
-from ui.cards import cards_row_html, labelled_row, labelled_rows
+from ui.cards import cards_row_html, labelled_rows
 from ui.dialogue import dialogue_html
 from ui.lab.state import who
 from ui.settings import four_colour, preset_label
@@ -78,8 +78,10 @@ def scored(elder: tuple[Card, ...], younger: tuple[Card, ...], elder_blanche: bo
 def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
               lang: str) -> tuple[str, str, tuple[str, ...], str]:
     """What :func:`holdings` draws, made once per score, view and language: the title, the
-    hand's row, the captions under it, and the combinations, each with its cards unless
-    ``present`` (one Markdown block: one element, not one a combination)."""
+    hand's row, the captions under it, and the combinations. Unless ``present``, the last is
+    everything in one Markdown block (one element, not one a line): the title, the hand's
+    row with the captions in it, each combination on its cards; with ``present`` the
+    combinations' lines alone."""
     i = 0 if role == "elder" else 1
     hand = score.elder if role == "elder" else score.younger
     combos = score.combinations[i]
@@ -90,8 +92,6 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
             for c in v.scored:
                 scoring.update(c.cards)
     title = _("**{who}** · {points} from declarations", who=who(role), points=score.total(role))
-    row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
-                         overlap=present)
     captions: list[str] = []
     if scoring:
         captions.append(_("The highlighted cards are the ones that score."))
@@ -110,10 +110,15 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
         line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
                  combination=what, score=combo.score, declared=_declared_as(combo, decl))
         lines.append(line)
-    blocks = "\n\n".join(lines) if present else labelled_rows(
+    if present:  # the hand's cards fanned, for the projector's CSS; the lines alone
+        row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
+                             overlap=True)
+        return title, row, tuple(captions), "\n\n".join(lines)
+    row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
+                         caption=" ".join(captions) or None)
+    return title, row, (), labelled_rows([(title, row), *(
         (line, cards_row_html(combo.cards, width=42, four_colour=colours))
-        for line, (_label, combo) in zip(lines, rows, strict=True))
-    return title, row, tuple(captions), blocks
+        for line, (_label, combo) in zip(lines, rows, strict=True))])
 
 
 def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
@@ -121,16 +126,16 @@ def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> N
     (in presentation mode the hand alone, in a container the projector's CSS enlarges)."""
     colours = four_colour()
     title, row, captions, blocks = _holdings(score, role, present, colours, language())
-    if present:
-        st.markdown(title)
-        with st.container(key=f"lab_{role}_pq_present_cards"):
-            st.markdown(row, unsafe_allow_html=True)
-    else:
-        st.markdown(labelled_row(title, row), unsafe_allow_html=True)
+    if not present:  # one element: the captions under the hand's row, in it
+        st.markdown(blocks, unsafe_allow_html=True)
+        return
+    st.markdown(title)
+    with st.container(key=f"lab_{role}_pq_present_cards"):
+        st.markdown(row, unsafe_allow_html=True)
     for caption in captions:
         st.caption(caption)
     if blocks:
-        st.markdown(blocks, unsafe_allow_html=not present)
+        st.markdown(blocks)
 
 
 @functools.lru_cache(maxsize=256)
