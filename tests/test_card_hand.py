@@ -171,6 +171,25 @@ def test_a_pack_sends_references_not_pictures() -> None:
     assert all("cards-2.svg#pq-back" in c["svg"] for c in other)
 
 
+def test_a_hand_sends_a_loader_not_its_script() -> None:
+    """The hand's 10 kB module is a static file, fetched once a page load; each hand a page
+    sends carries a loader pointing at it, the address naming the module's content."""
+    import hashlib
+
+    from ui.components.card_hand import loader_js, script_address
+
+    at = _app()
+    protos = [e.proto for e in at.get("bidi_component")
+              if e.proto.component_name == "pq_card_hand"]
+    assert protos and all(p.js_content == loader_js() for p in protos)
+    script = Path(__file__).resolve().parent.parent / "static" / "card_hand.js"
+    digest = hashlib.sha256(script.read_bytes()).hexdigest()[:12]
+    assert script_address() == f"/app/static/card_hand.js?v={digest}"
+    assert json.dumps(script_address()) in loader_js()
+    assert len(loader_js().encode()) < 1000 < script.stat().st_size
+    assert "export default function (component, data)" in script.read_text(encoding="utf-8")
+
+
 def test_a_tap_selects_and_a_second_unselects() -> None:
     at = _app()
     at.session_state["test_tap"] = "QH"

@@ -210,12 +210,12 @@ def test_the_sprite_is_found_under_a_base_path(monkeypatch: pytest.MonkeyPatch) 
     from ui import cards
 
     monkeypatch.setattr(st, "get_option", lambda name: "/piquet/")
-    cards._static_root.cache_clear()
+    cards.static_root.cache_clear()
     try:
         assert sprite_href(Card.of("QH")) == "/piquet/app/static/cards-2.svg#pq-2-QH"
     finally:
         monkeypatch.undo()
-        cards._static_root.cache_clear()
+        cards.static_root.cache_clear()
     assert sprite_href(None, four_colour=True) == "/app/static/cards-4.svg#pq-back"
 
 

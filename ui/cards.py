@@ -47,6 +47,7 @@ __all__ = [
     "sprite_file",
     "sprite_href",
     "sprite_svg",
+    "static_root",
     "symbol_id",
 ]
 
@@ -227,7 +228,7 @@ def sprite_file(four_colour: bool = False) -> str:
 
 
 @functools.cache
-def _static_root() -> str:
+def static_root() -> str:
     """Where Streamlit serves the app's ``static/`` folder, under the server's base path."""
     base = str(st.get_option("server.baseUrlPath") or "").strip("/")
     return f"/{base}/app/static/" if base else "/app/static/"
@@ -236,7 +237,7 @@ def _static_root() -> str:
 def sprite_href(card: Card | None, four_colour: bool = False) -> str:
     """The address of ``card``'s symbol (``None``: the back) in the static sprite, for a
     ``<use href>``: ``/app/static/cards-2.svg#pq-2-AS``."""
-    return f"{_static_root()}{sprite_file(four_colour)}#{symbol_id(card, four_colour)}"
+    return f"{static_root()}{sprite_file(four_colour)}#{symbol_id(card, four_colour)}"
 
 
 @functools.lru_cache(maxsize=8192)  # a pure function of its arguments; the same cards recur

@@ -14,6 +14,8 @@ from pathlib import Path
 from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from ui.components.card_hand import script_address
+
 ELDER = "AS KS QS JS 10S 9S AH KH QH AD AC KC"
 YOUNGER = "8S 7S JH 10H 9H 8H 7H KD QD JD 10D 9D"
 
@@ -181,7 +183,8 @@ def test_sinking_travels_in_the_link(
 def test_every_card_is_drawn_from_the_one_static_sprite(
         page: Page, app_server: str, wait_for_app: Callable[[], None]) -> None:
     """The packs and the rows send no card's picture: each card is a <use> of its symbol in
-    /app/static/cards-2.svg, which the browser fetches once; every card is drawn."""
+    /app/static/cards-2.svg, which the browser fetches once; every card is drawn. The two
+    packs' script is fetched once too (/app/static/card_hand.js, its loader in each)."""
     fetched: list[tuple[str, int]] = []
     page.on("response", lambda r: fetched.append((r.url, r.status))
             if "/app/static/" in r.url else None)
@@ -189,8 +192,9 @@ def test_every_card_is_drawn_from_the_one_static_sprite(
     expect(page.get_by_text("Order of reckoning")).to_be_visible()
     _laid_out(page)
     wait_cards_drawn(page, minimum=64 + 24)  # the two packs and the rows, every one drawn
-    assert [s for _, s in fetched] == [200], fetched
-    assert fetched[0][0] == f"{app_server}/app/static/cards-2.svg", fetched
+    assert sorted(fetched) == [
+        (f"{app_server}{script_address()}", 200),
+        (f"{app_server}/app/static/cards-2.svg", 200)], fetched
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 

@@ -1,4 +1,7 @@
 // The card hand (ui/components/card_hand.py): a keyboard-operable row or fan of SVG cards.
+// Served from the app's static folder (/app/static/card_hand.js) and fetched once a page
+// load: the component's own script is a loader that imports this module and calls its default
+// export with the component's arguments and its data, already read.
 //
 // Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
 // {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
@@ -224,9 +227,8 @@ function signature(data) {
     data.cards.map((c) => [c.code, c.svg.length, c.label, c.disabled])]);
 }
 
-export default function (component) {
+export default function (component, data) {
   const { parentElement, setTriggerValue } = component;
-  const data = pqData(component.data); // ui/components/payload.py
   const root = parentElement.querySelector(".pq-hand-root");
   if (!root || !data) {
     return undefined;
