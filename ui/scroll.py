@@ -18,8 +18,9 @@ from __future__ import annotations
 import zlib
 from typing import Any, Final
 
-import streamlit as st
 import streamlit.components.v2 as components_v2
+
+from ui.style import inject_css
 
 _JS: Final = """
 export default function (component) {
@@ -47,8 +48,6 @@ export default function (component) {
 }
 """
 
-_CSS: Final = "[class*='st-key-pq-scroll-top-']{display:none}"
-
 _component: Any = None
 
 
@@ -66,7 +65,6 @@ def scroll_to_top(key: str, token: object) -> None:
     the element's Streamlit keys are derived from it (and from the token, so that a new
     token mounts a new element). Draws nothing visible.
     """
-    st.html(f"<style>{_CSS}</style>")
+    inject_css()  # the element's container hidden (ui.style.CSS), once a run
     tag = zlib.crc32(str(token).encode())
-    with st.container(key=f"pq-scroll-top-{key}"):
-        _renderer()(key=f"pq_scroll_{key}_{tag}", data={"scope": key, "token": str(token)})
+    _renderer()(key=f"pq_scroll_{key}_{tag}", data={"scope": key, "token": str(token)})

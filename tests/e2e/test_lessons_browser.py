@@ -95,6 +95,10 @@ def test_next_lesson_opens_at_the_top(
     page.wait_for_timeout(800)
     assert page.evaluate("window.scrollY") == 0
     assert max(scrolled(page)) == 0, scrolled(page)
+    # the element takes no room: its container, keyed pq_scroll_..., hidden by the shared CSS
+    holder = page.locator("[class*='st-key-pq_scroll_lessons_']")
+    expect(holder).to_have_count(1)
+    expect(holder).to_be_hidden()
     # a click inside the lesson does not move the page
     scroll_to_bottom(page)
     page.wait_for_timeout(300)

@@ -20,7 +20,7 @@ import streamlit as st
 from academy.rule_text import blanche_showing
 from piquet import DECK, Card, DealRecord, hand_of
 from piquet.rules import Rules
-from ui.cards import card_svg, show_cards
+from ui.cards import card_svg, cards_row_html, labelled_row, show_cards
 from ui.content import CONTENT
 from ui.lessons.state import set_value
 from ui.settings import four_colour, preset_label
@@ -74,18 +74,24 @@ def fc() -> bool:
     return four_colour()
 
 
-def draw_cards(cards: Sequence[Card], **kw: Any) -> None:
-    """Cards on the page, in the chosen deck colours."""
+def draw_cards(cards: Sequence[Card], *, label: str | None = None, **kw: Any) -> None:
+    """Cards on the page, in the chosen deck colours; with ``label`` (Markdown), the line
+    above them in the same element (:func:`ui.cards.labelled_row`)."""
     kw.setdefault("width", CARD_WIDTH)
-    show_cards(cards, four_colour=fc(), **kw)
-
-
-def faces_down(n: int, width: float = SMALL_WIDTH) -> None:
-    """``n`` cards face down (the talon as it lies on the table)."""
-    backs = card_svg(DECK[0], width=width, face_down=True) * n
-    label = html.escape(ngettext("{n} face-down card", "{n} face-down cards", n))
-    st.markdown(f'<div class="pq-cards" role="group" aria-label="{label}">{backs}</div>',
+    if label is None:
+        show_cards(cards, four_colour=fc(), **kw)
+        return
+    st.markdown(labelled_row(label, cards_row_html(cards, four_colour=fc(), **kw)),
                 unsafe_allow_html=True)
+
+
+def faces_down(n: int, width: float = SMALL_WIDTH, *, label: str | None = None) -> None:
+    """``n`` cards face down (the talon as it lies on the table); with ``label`` (Markdown),
+    the line above them in the same element."""
+    backs = card_svg(DECK[0], width=width, face_down=True) * n
+    name = html.escape(ngettext("{n} face-down card", "{n} face-down cards", n))
+    row = f'<div class="pq-cards" role="group" aria-label="{name}">{backs}</div>'
+    st.markdown(row if label is None else labelled_row(label, row), unsafe_allow_html=True)
 
 
 def show_error(err: Exception) -> None:

@@ -25,20 +25,17 @@ def deal_widget() -> None:
         twos = st.toggle(_("Deal in twos (off: in threes)"), key="lessons_deal_twos")
     batch = 2 if twos else 3
     d = DealState.deal(seed, rules=current_rules(), batch=batch)
-    st.markdown(_("**Elder** (the non-dealer): twelve cards"))
-    draw_cards(sort_cards(d.elder_dealt))
-    st.markdown(_("**Younger** (the dealer): twelve cards"))
-    draw_cards(sort_cards(d.younger_dealt))
-    st.markdown(_("**The talon**: eight cards, face down between the players"))
-    faces_down(len(d.talon))
+    draw_cards(sort_cards(d.elder_dealt), label=_("**Elder** (the non-dealer): twelve cards"))
+    draw_cards(sort_cards(d.younger_dealt), label=_("**Younger** (the dealer): twelve cards"))
+    faces_down(len(d.talon),
+               label=_("**The talon**: eight cards, face down between the players"))
     st.caption(_("Turned face up below, so that you can see how it is split:"))
     top, bottom = st.columns([5, 4])
     with top:
-        st.markdown(_("Top 5: **Elder's** to draw from"))
-        draw_cards(d.talon[:5], width=SMALL_WIDTH, caption=_("top card first"))
+        draw_cards(d.talon[:5], width=SMALL_WIDTH, caption=_("top card first"),
+                   label=_("Top 5: **Elder's** to draw from"))
     with bottom:
-        st.markdown(_("Bottom 3: **Younger's**"))
-        draw_cards(d.talon[5:], width=SMALL_WIDTH)
+        draw_cards(d.talon[5:], width=SMALL_WIDTH, label=_("Bottom 3: **Younger's**"))
     elder_blank, younger_blank = d.blanche
     if elder_blank:
         st.success(_("Elder's hand is carte blanche (no king, queen or jack)! Lesson 3."))
