@@ -69,6 +69,21 @@ p95 1.04-1.11 s, 20.8-23.6 ms, peak RSS 94 MB; the toy p95 0.09-0.15 s, 1.6-2.5 
 7.1-12.3x the toy's (missed, as before). ``--toggle lab_blanche_younger``: 11.9 kB, 15.5 ms.
 A tap on a pack: 34 kB (the pack 24.9 kB of it: 12.8 kB its script and style, the rest its
 32 cards' names and references).
+
+2026-12-02 18:00, three runs (load 1.4-1.7): the card hand's script a static module
+(static/card_hand.js, a 700-byte loader in each hand), the learner-id element without a
+container or style element of its own, each hand's holdings in one block: the Lab's first
+load 65.5 kB (85.9 before), a rerun 11.5 kB and 50 elements (9 by reference), p95
+0.43-0.58 s, server CPU 12.4-14.5 ms a rerun, peak RSS 93 MB; the toy p95 85-92 ms,
+1.1-1.3 ms: p95 4.7-6.6x the toy's (missed). A tap on a pack 20-23 kB (the pack 13.7 kB: its
+cards' pictures unnamed inside their named buttons, 14.7 kB with the names twice).
+The floor the app's frame sets (the sidebar's three settings, the navigation, the shared
+CSS, the learner's id; measured with ``--path /scoresheet --query ""``, the lightest page,
+two text fields, 14-16 elements): p95 2.9x the toy's, 7.7 ms a rerun. No page with the
+frame, the Lab least of all, comes within 1.5x of a two-element page on Streamlit 1.67:
+each element costs the script thread a hand-off to the event loop (``call_soon_threadsafe``,
+16-26 % of a rerun in py-spy), each text field and select box a copy of the session state
+(``filtered_state``), each component its data hashed.
 """
 
 from __future__ import annotations

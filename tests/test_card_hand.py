@@ -169,6 +169,10 @@ def test_a_pack_sends_references_not_pictures() -> None:
     assert all("<path" not in c["svg"] and "<text" not in c["svg"] for c in pick)
     other = _hands(_app())["other"]["cards"]
     assert all("cards-2.svg#pq-back" in c["svg"] for c in other)
+    # the button carries the card's name; the picture in it none (the name not sent twice)
+    for c in (*pick, *other):
+        assert 'aria-hidden="true"' in c["svg"] and "<title>" not in c["svg"], c["svg"]
+        assert "aria-label" not in c["svg"] and c["label"]
 
 
 def test_a_hand_sends_a_loader_not_its_script() -> None:

@@ -249,19 +249,21 @@ def _card_svg(
     dim: bool,
     four_colour: bool,
     style: str = "",
-    label: str = "",
+    label: str | None = "",
     use: bool = False,
 ) -> str:
     width = max(float(width), 8.0)
     height = width * CARD_ASPECT
-    label = html.escape(label)
+    # named, an image; unnamed (None), hidden from assistive technology: what holds it names it
+    name = ("" if label is None else
+            f'role="img" aria-label="{html.escape(label)}" ')
     parts: list[str] = [
         '<svg xmlns="http://www.w3.org/2000/svg" '
         f'width="{_num(width)}" height="{_num(height)}" viewBox="0 0 {_W} {_H}" '
-        f'role="img" aria-label="{label}" class="pq-card"'
+        + (name or 'aria-hidden="true" focusable="false" ') + 'class="pq-card"'
         + (f' style="{html.escape(style)}"' if style else "")
         + ">",
-        f"<title>{label}</title>",
+        "" if label is None else f"<title>{html.escape(label)}</title>",
         # A dimmed card fades but stays opaque, so an overlapped card never shows through.
         f'<rect x="1" y="1" width="{_W - 2}" height="{_H - 2}" rx="{_RADIUS}" fill="#ffffff"/>'
         '<g opacity="0.35">'
@@ -315,6 +317,7 @@ def card_svg(
     four_colour: bool = False,
     face_down: bool = False,
     use: bool = True,
+    named: bool = True,
 ) -> str:
     """One card as a complete, one-line ``<svg>`` string, ``width`` pixels wide: its face a
     reference to the static sprite (:func:`sprite_href`), or drawn in full with
@@ -322,6 +325,9 @@ def card_svg(
 
     Accessible as an image named after the card (``aria-label="Queen of hearts"``, and a
     ``<title>``); a face-down card is named "Face-down card" and does not reveal itself.
+    With ``named=False`` the picture has no name and is hidden from assistive technology
+    (``aria-hidden``), for a card inside a control that is named itself (the card hand's
+    buttons).
     ``highlight`` adds a 3px gold outline; ``dim`` draws the card at 35% opacity.
 
     >>> from piquet.cards import Card
@@ -336,7 +342,7 @@ def card_svg(
         dim=dim,
         four_colour=four_colour,
         # the label is part of the cache key, so each language keeps its own SVG
-        label=_("Face-down card") if face_down else card_name(card),
+        label=None if not named else _("Face-down card") if face_down else card_name(card),
         use=use,
     )
 

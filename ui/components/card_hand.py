@@ -304,7 +304,7 @@ def _face(
     language and look: a rerun of a page with a 32-card pack reuses them."""
     with use_language(lang):
         plain, on = _labels(card, mode=mode, disabled=disabled)
-        svg = card_svg(card, four_colour=colours, dim=disabled)
+        svg = card_svg(card, four_colour=colours, dim=disabled, named=False)  # its button named
     return (("code", str(card)), ("svg", svg), ("label", plain), ("label_on", on),
             ("disabled", disabled))
 
@@ -323,7 +323,7 @@ def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Ca
                     {
                         # a face-down card's code is only its place: the browser never learns it
                         "code": f"X{i}",
-                        "svg": card_svg(card, face_down=True),
+                        "svg": card_svg(card, face_down=True, named=False),
                         "label": name,
                         "label_on": name,
                         "disabled": True,
