@@ -79,7 +79,8 @@ load 65.5 kB (85.9 before), a rerun 11.5 kB and 50 elements (9 by reference), p9
 cards' pictures unnamed inside their named buttons, 14.7 kB with the names twice).
 The floor the app's frame sets (the sidebar's three settings, the navigation, the shared
 CSS, the learner's id; measured with ``--path /scoresheet --query ""``, the lightest page,
-two text fields, 14-16 elements): p95 2.9x the toy's, 7.7 ms a rerun. No page with the
+two text fields, 14-16 elements): p95 2.6-2.9x the toy's, 5.6-7.7 ms a rerun (the Lab's
+p95 2.0-3.0x the score sheet's). No page with the
 frame, the Lab least of all, comes within 1.5x of a two-element page on Streamlit 1.67:
 each element costs the script thread a hand-off to the event loop (``call_soon_threadsafe``,
 16-26 % of a rerun in py-spy), each text field and select box a copy of the session state
