@@ -177,11 +177,19 @@ function remember(st, event) {
 
 function lostFocus(st) {
   const memo = focusMemo().get(st.key);
-  const active = document.activeElement;
-  if (!memo || Date.now() - memo.at > FOCUS_KEPT_MS || (active && active !== document.body)) {
+  if (!memo || Date.now() - memo.at > FOCUS_KEPT_MS) {
     return null;
   }
-  return memo.code;
+  const active = document.activeElement;
+  if (!active || active === document.body) {
+    return memo.code;
+  }
+  // The old mount of this same hand may hold the focus still, about to be taken away (which
+  // of the two goes first is the browser's timing): the focus moves to the new one.
+  const box = active.closest ? active.closest("[class*='st-key-']") : null;
+  const old = box && box.classList.contains(st.key) && !st.root.contains(active)
+    && active.shadowRoot && !active.shadowRoot.contains(st.root);
+  return old ? memo.code : null;
 }
 
 function build(st) {
