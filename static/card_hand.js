@@ -5,7 +5,7 @@
 //
 // Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
 // {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
-// mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq}. A tap (click,
+// mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq, name}. A tap (click,
 // touch, Space or Enter on the focused card) sends ONE trigger, "tap":
 // {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
 // echoes `seq` back, so a rerun that answers an older tap never undoes a newer one.
@@ -159,13 +159,32 @@ function focusMemo() {
   return window.__pqHandFocus;
 }
 
-// A hand's name that outlives its mount: the class Streamlit gives its element for the Python
-// key (st-key-…); the component's own frontend key is new at each mount.
+// A hand's name that outlives its mount: the Python key, which Python sends (data.name); the
+// component's own frontend key is new at each mount. Failing that, the class Streamlit gives
+// its element for the key (st-key-…).
 function handName(parentElement, data) {
+  if (data.name) {
+    return `st-key-${data.name}`;
+  }
   const host = parentElement.host || parentElement;
   const box = host.closest ? host.closest("[class*='st-key-']") : null;
   const name = box ? Array.from(box.classList).find((c) => c.startsWith("st-key-")) : null;
   return name || data.label || "";
+}
+
+// A pointer pressed anywhere outside every hand: the learner moved on, nothing to give back.
+function forgetOnPointer() {
+  if (window.__pqHandPointer) {
+    return;
+  }
+  window.__pqHandPointer = true;
+  document.addEventListener("pointerdown", (event) => {
+    const inHand = event.composedPath().some((e) => e.classList
+      && e.classList.contains("pq-hand-root"));
+    if (!inHand) {
+      focusMemo().clear();
+    }
+  }, true);
 }
 
 function remember(st, event) {
@@ -190,6 +209,29 @@ function lostFocus(st) {
   const old = box && box.classList.contains(st.key) && !st.root.contains(active)
     && active.shadowRoot && !active.shadowRoot.contains(st.root);
   return old ? memo.code : null;
+}
+
+// The focus fell to nobody (the page's body) while the learner's last card in this hand is
+// still remembered: a rerun redrew or moved the hand under it. Give it back, now and once the
+// redraw has settled (the old mount may lose the focus after this one is drawn).
+function restoreFocus(st) {
+  const give = () => {
+    const memo = focusMemo().get(st.key);
+    const active = document.activeElement;
+    if (!memo || Date.now() - memo.at > FOCUS_KEPT_MS || !st.root.isConnected
+        || (active && active !== document.body)) {
+      return;
+    }
+    const button = st.buttons.find((b) => b.dataset.code === memo.code);
+    if (button) {
+      st.focus = st.buttons.indexOf(button);
+      showSelection(st);
+      button.focus();
+    }
+  };
+  give();
+  window.setTimeout(give, 60);
+  window.setTimeout(give, 400);
 }
 
 function build(st) {
@@ -257,6 +299,7 @@ export default function (component, data) {
       key: handName(parentElement, data),
     };
     root.__pq = st;
+    forgetOnPointer();
     st.onClick = (event) => {
       const button = event.target.closest("button");
       if (button && st.buttons.includes(button)) {
@@ -296,6 +339,7 @@ export default function (component, data) {
   } else {
     showSelection(st);
   }
+  restoreFocus(st);
   return () => {
     if (root.__pq === st) {
       st.observer.disconnect();

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cards_drawn import wait_cards_drawn
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Error as PlaywrightError, Locator, Page, expect
 
 from ui.components.card_hand import script_address
 
@@ -69,17 +69,34 @@ def _focused(page: Page) -> str | None:
 
 def _expect_focus(page: Page, code: str, timeout_ms: float = 5_000) -> None:
     """The card ``code`` has the keyboard's focus, now or within ``timeout_ms`` (a rerun's
-    last redraw may land after the texts a test waits for)."""
-    page.wait_for_function(
-        """(code) => {
-            let a = document.activeElement;
-            while (a && a.shadowRoot && a.shadowRoot.activeElement) {
-                a = a.shadowRoot.activeElement;
-            }
-            return !!(a && a.dataset && a.dataset.code === code);
-        }""",
-        arg=code, timeout=timeout_ms,
-    )
+    last redraw may land after the texts a test waits for); if not, say where it is."""
+    try:
+        page.wait_for_function(
+            """(code) => {
+                let a = document.activeElement;
+                while (a && a.shadowRoot && a.shadowRoot.activeElement) {
+                    a = a.shadowRoot.activeElement;
+                }
+                return !!(a && a.dataset && a.dataset.code === code);
+            }""",
+            arg=code, timeout=timeout_ms,
+        )
+    except PlaywrightError:
+        where = page.evaluate(
+            """() => {
+                const path = [];
+                let a = document.activeElement;
+                while (a) {
+                    path.push(a.tagName + (a.className ? "." + String(a.className) : "")
+                              + (a.dataset && a.dataset.code ? "#" + a.dataset.code : ""));
+                    a = a.shadowRoot ? a.shadowRoot.activeElement : null;
+                }
+                const memo = window.__pqHandFocus
+                    ? Array.from(window.__pqHandFocus.entries()) : null;
+                return JSON.stringify({path, memo, now: Date.now()});
+            }"""
+        )
+        raise AssertionError(f"the focus is not on {code}: {where}") from None
 
 
 def test_a_hand_built_by_tapping_the_pack_and_with_the_keyboard(

@@ -412,6 +412,7 @@ def card_hand(
         "face_down": face_down,
         "rows": rows,
         "seq": st.session_state.get(f"_{key}_hand_seq", 0),
+        "name": widget_key(key),  # the hand's name across mounts (where the focus was)
     }
     _renderer()(
         key=widget_key(key),
