@@ -226,7 +226,7 @@ function restoreFocus(st) {
     if (button) {
       st.focus = st.buttons.indexOf(button);
       showSelection(st);
-      button.focus();
+      button.focus({ preventScroll: true }); // given back, not a move: the view stays
     }
   };
   give();
@@ -268,7 +268,7 @@ function build(st) {
   layout(st);
   showSelection(st);
   if (hadFocus && st.buttons[st.focus]) {
-    st.buttons[st.focus].focus();
+    st.buttons[st.focus].focus({ preventScroll: true }); // kept, not moved: the view stays
   }
 }
 
