@@ -326,6 +326,27 @@ def test_browser_store_is_hidden_by_the_shared_css() -> None:
                for h in at.get("html"))
 
 
+def test_browser_store_sends_a_loader_not_its_script() -> None:
+    """The store's script is a static module too (static/browser_store.js): every page's
+    rerun sends a loader of a few hundred bytes, not the 2.8 kB script."""
+    import hashlib
+
+    from ui.components.modules import STATIC, module_address, module_loader
+
+    script = STATIC / "browser_store.js"
+    at = _app()
+    protos = [e.proto for e in at.get("bidi_component")
+              if e.proto.component_name == "pq_browser_store"]
+    assert [p.js_content for p in protos] == [module_loader(script)]
+    digest = hashlib.sha256(script.read_bytes()).hexdigest()[:12]
+    assert module_address(script) == f"/app/static/browser_store.js?v={digest}"
+    assert json.dumps(module_address(script)) in module_loader(script)
+    assert len(module_loader(script).encode()) < 1000 < script.stat().st_size
+    text = script.read_text(encoding="utf-8")
+    assert "export default function (component, data)" in text
+    assert "setStateValue(\"learner\"" in text and "pqData" not in text  # data comes read
+
+
 @pytest.mark.parametrize("bad", ["", "short", "has spaces in it, a lot of them", "x" * 200])
 def test_remember_refuses_what_is_not_an_id(bad: str) -> None:
     from ui.components import browser_store

@@ -20,11 +20,12 @@ from typing import Any, Final
 
 import streamlit.components.v2 as components_v2
 
+from ui.components.payload import JS_READ, pack
 from ui.style import inject_css
 
-_JS: Final = """
+_JS: Final = JS_READ + """
 export default function (component) {
-    const { data } = component;
+    const data = pqData(component.data);
     const scope = String((data && data.scope) || "page");
     const token = String((data && data.token) || "");
     const seen = (window.__pqScrollTokens = window.__pqScrollTokens || {});
@@ -67,4 +68,4 @@ def scroll_to_top(key: str, token: object) -> None:
     """
     inject_css()  # the element's container hidden (ui.style.CSS), once a run
     tag = zlib.crc32(str(token).encode())
-    _renderer()(key=f"pq_scroll_{key}_{tag}", data={"scope": key, "token": str(token)})
+    _renderer()(key=f"pq_scroll_{key}_{tag}", data=pack({"scope": key, "token": str(token)}))

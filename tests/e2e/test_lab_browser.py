@@ -15,6 +15,7 @@ from cards_drawn import wait_cards_drawn
 from playwright.sync_api import Browser, Error as PlaywrightError, Locator, Page, expect
 
 from ui.components.card_hand import script_address
+from ui.components.modules import STATIC, module_address
 
 ELDER = "AS KS QS JS 10S 9S AH KH QH AD AC KC"
 YOUNGER = "8S 7S JH 10H 9H 8H 7H KD QD JD 10D 9D"
@@ -201,7 +202,8 @@ def test_every_card_is_drawn_from_the_one_static_sprite(
         page: Page, app_server: str, wait_for_app: Callable[[], None]) -> None:
     """The packs and the rows send no card's picture: each card is a <use> of its symbol in
     /app/static/cards-2.svg, which the browser fetches once; every card is drawn. The two
-    packs' script is fetched once too (/app/static/card_hand.js, its loader in each)."""
+    packs' script is fetched once too (/app/static/card_hand.js, its loader in each), and the
+learner-id store's (/app/static/browser_store.js)."""
     fetched: list[tuple[str, int]] = []
     page.on("response", lambda r: fetched.append((r.url, r.status))
             if "/app/static/" in r.url else None)
@@ -209,9 +211,10 @@ def test_every_card_is_drawn_from_the_one_static_sprite(
     expect(page.get_by_text("Order of reckoning")).to_be_visible()
     _laid_out(page)
     wait_cards_drawn(page, minimum=64 + 24)  # the two packs and the rows, every one drawn
-    assert sorted(fetched) == [
+    assert sorted(fetched) == sorted([
         (f"{app_server}{script_address()}", 200),
-        (f"{app_server}/app/static/cards-2.svg", 200)], fetched
+        (f"{app_server}{module_address(STATIC / 'browser_store.js')}", 200),
+        (f"{app_server}/app/static/cards-2.svg", 200)]), fetched
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 

@@ -31,7 +31,8 @@ import streamlit as st
 import streamlit.components.v2 as components_v2
 
 from store.ids import parse_learner_id
-from ui.components.payload import JS_READ, pack
+from ui.components.modules import STATIC, module_loader
+from ui.components.payload import pack
 from ui.style import inject_css
 from words import DEFAULT, LANGUAGES, language
 
@@ -52,90 +53,13 @@ MAX_AGE_S: Final = 400 * 24 * 3600
 _WIDGET: Final = "pq_browser_store"
 _WISH: Final = "_pq_learner_wish"  # this session's decision: an id, or "" for forgotten
 
-_JS: Final = JS_READ + """
-export default function (component) {
-    const { setStateValue } = component;
-    const data = pqData(component.data);
-    if (data && typeof data.lang === "string") {
-        // the page's language, for screen readers and hyphenation (Streamlit writes "en")
-        document.documentElement.lang = data.lang;
-    }
-    if (!data || !data.name) {
-        return;
-    }
-    const name = data.name;
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    const tail = "; Path=/; SameSite=Lax" + secure;
-    const readCookie = () => {
-        for (const part of document.cookie.split(";")) {
-            const [k, ...v] = part.trim().split("=");
-            if (k === name) {
-                return decodeURIComponent(v.join("="));
-            }
-        }
-        return null;
-    };
-    const writeCookie = (value) => {
-        document.cookie = name + "=" + encodeURIComponent(value)
-            + "; Max-Age=" + String(data.max_age) + tail;
-    };
-    const dropCookie = () => {
-        document.cookie = name + "=; Max-Age=0" + tail;
-    };
-    let stored = null;
-    try {
-        stored = window.localStorage.getItem(name);
-    } catch (e) {
-        stored = null;  // storage blocked: the cookie alone carries the id
-    }
-    const store = (value) => {
-        try {
-            if (value === null) {
-                window.localStorage.removeItem(name);
-            } else {
-                window.localStorage.setItem(name, value);
-            }
-        } catch (e) {
-            /* storage blocked */
-        }
-    };
-    const cookie = readCookie();
-    if (data.tentative === true && stored) {
-        // Python made a fresh id because it found no cookie, but this browser has one.
-        writeCookie(stored);
-        if (data.reported !== true) {
-            setStateValue("learner", stored);
-        }
-        return;
-    }
-    if (typeof data.wish === "string") {
-        // Python decided in this session: an id to keep, or "" to forget.
-        if (data.wish === "") {
-            store(null);
-            dropCookie();
-        } else {
-            store(data.wish);
-            writeCookie(data.wish);
-        }
-        return;
-    }
-    if (stored) {
-        writeCookie(stored);  // mirror (and renew) the cookie
-        if (cookie !== stored && data.reported !== true) {
-            // Python could not read it from the cookie this session: tell it.
-            setStateValue("learner", stored);
-        }
-    } else if (cookie) {
-        store(cookie);  // storage was cleared but the cookie kept the id
-        writeCookie(cookie);
-    }
-}
-"""
+_SCRIPT: Final = STATIC / "browser_store.js"
+"""The element's script, served from the app's static folder (``/app/static/``)."""
 
 
 @functools.cache
 def _renderer() -> Any:
-    return components_v2.component(_WIDGET, js=_JS)
+    return components_v2.component(_WIDGET, js=module_loader(_SCRIPT))
 
 
 def _noop() -> None:

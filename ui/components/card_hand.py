@@ -37,8 +37,6 @@ Keys in ``st.session_state`` for a hand ``key``: ``f"{key}_hand"`` (the componen
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +46,9 @@ import streamlit as st
 import streamlit.components.v2 as components_v2
 
 from piquet.cards import Card, parse_card
-from ui.cards import card_svg, static_root
-from ui.components.payload import JS_READ, pack
+from ui.cards import card_svg
+from ui.components.modules import STATIC, module_address, module_loader
+from ui.components.payload import pack
 from words import _, language, ngettext, use_language
 from words.cards import card_name
 
@@ -86,39 +85,22 @@ _HTML: Final = (
 )
 
 
-_SCRIPT: Final = _HERE.parent.parent / "static" / "card_hand.js"
+_SCRIPT: Final = STATIC / "card_hand.js"
 """The hand's script, served from the app's static folder (``/app/static/card_hand.js``)."""
 
 
-@functools.cache
 def script_address() -> str:
     """Where the browser fetches the hand's module: ``/app/static/card_hand.js?v=<hash>``,
     the hash of its content (a new version is fetched, never a stale one kept)."""
-    digest = hashlib.sha256(_SCRIPT.read_bytes()).hexdigest()[:12]
-    return f"{static_root()}{_SCRIPT.name}?v={digest}"
+    return module_address(_SCRIPT)
 
 
 def loader_js() -> str:
     """The component's own script: a loader that imports the hand's module
     (:func:`script_address`: fetched once a page load, then held by the browser) and calls
-    it with the component's arguments and its data, read
-    (:data:`ui.components.payload.JS_READ`); once imported, the module is called at once,
-    as an inline script would be. Some 700 bytes in every hand a page sends, instead of the
-    10 kB module."""
-    return JS_READ + f"""
-const PQ_HAND = new URL({json.dumps(script_address())}, window.location.href).href;
-let pqHand = null; // the module, once imported: every later call is as direct as before
-export default function (component) {{
-  const data = pqData(component.data);
-  if (pqHand) {{
-    return pqHand.default(component, data);
-  }}
-  return import(PQ_HAND).then((hand) => {{
-    pqHand = hand;
-    return hand.default(component, data);
-  }});
-}}
-"""
+    it with the component's arguments and its data (:func:`ui.components.modules.module_loader`).
+    Some 700 bytes in every hand a page sends, instead of the 10 kB module."""
+    return module_loader(_SCRIPT)
 
 
 @functools.cache
