@@ -350,10 +350,11 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
     wait_for_app()
     _start(page, wait_for_app)
     table = Table(page, wait_for_app)
+    # one card chosen to discard (a step that finds the hand as it appears taps one itself)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not page.locator(DISCARDS).count():
-        table.step()
-    assert table.step() == "discard"
+    while time.monotonic() < deadline and table.step() != "discard":
+        pass
+    assert page.locator(f"{DISCARDS}[aria-pressed='true']").count() == 1
     wait_for_app()
     # the whole hand fits the width, each card a 44 px target that no other card covers
     boxes = page.eval_on_selector_all(
@@ -370,7 +371,9 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
     assert overflow <= 391, overflow
     expect(page.get_by_text("you chose to discard is raised", exact=False)).to_be_visible()
     shot("play-exchange-phone")
-    # on to a trick the computer leads: the card led stays in view with the hand
+    # on each turn of the learner's in the play the page brings his hand on the screen
+    # (whatever was drawn above it since his last tap grew or shrank), with the card led
+    # when he replies: no scrolling here; on to a trick the computer leads
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         done = table.step()
@@ -378,16 +381,18 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
             break
         if done != "play":
             continue
+        page.wait_for_timeout(700)
+        hand = page.locator(".st-key-play_trick_hand_hand button.pq-hand-card")
+        top = page.evaluate("() => document.querySelector(\"[data-testid='stHeader']\")"
+                            ".getBoundingClientRect().bottom")
+        for card in (hand.first, hand.last):  # below the page's header, not under it
+            box = card.bounding_box()
+            assert box is not None and top - 1 <= box["y"] <= 844 - box["height"], (box, top)
         if _visible(page, ".st-key-play_led"):
-            hand = page.locator(".st-key-play_trick_hand_hand button.pq-hand-card")
-            hand.last.scroll_into_view_if_needed()
-            page.wait_for_timeout(200)
             led = page.locator(".st-key-play_led svg.pq-card").bounding_box()
-            last = hand.last.bounding_box()
-            assert led is not None and last is not None
-            assert led["y"] >= 0 and led["y"] + led["height"] <= 844, led  # in view
-            assert last["y"] >= 0 and last["y"] + last["height"] <= 844, last
+            assert led is not None and top - 1 <= led["y"] <= 844 - led["height"], (led, top)
             wait_cards_drawn(page, minimum=1)
+            assert page.locator(".st-key-play_led svg.pq-card").bounding_box() == led
             page.screenshot(path=str(Path(__file__).resolve().parents[2] / "docs"
                                      / "screenshots" / "play-reply-phone.png"))
             break

@@ -24,6 +24,7 @@ SMALL_W: Final = 40
 
 
 TABLE_CSS: Final = """
+.st-key-play_hand_area{scroll-margin-top:4rem}
 .st-key-play_led{position:sticky;top:3.75rem;z-index:4;background:rgb(255 255 255 / .96);
   padding:.25rem 0;border-bottom:1px solid rgba(128,128,128,.25)}
 @media (prefers-color-scheme:dark){.st-key-play_led{background:rgb(14 17 23 / .96)}}

@@ -49,6 +49,7 @@ from ui.play.state import (
     note_text,
 )
 from ui.play.words import cards_text, computer_hand_label, left_cards_label, talon_label
+from ui.scroll import scroll_into_view
 from ui.text import md_escape
 from words import _
 from words.errors import error_text
@@ -170,6 +171,10 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     if ph is Phase.PLAY and deal.to_move == seat.learner and hint is not None and \
             hint.kind is HintKind.PLAY:
         _show_hint(hint)
+    if ph is Phase.PLAY and deal.to_move == seat.learner:
+        # his turn again: the hand on the screen, whatever grew or shrank above it
+        scroll_into_view("play_turn", token=(len(partie.scores), len(deal.tricks),
+                                             deal.lead is None), target="play_hand_area")
     with st.container(key="play_hand_area"):  # the card led stays in view above the hand
         _led_card(deal, seat, view)
         if ph is Phase.PLAY and deal.to_move == seat.learner:
