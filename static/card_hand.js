@@ -160,16 +160,9 @@ function focusMemo() {
 }
 
 // A hand's name that outlives its mount: the Python key, which Python sends (data.name); the
-// component's own frontend key is new at each mount. Failing that, the class Streamlit gives
-// its element for the key (st-key-…).
-function handName(parentElement, data) {
-  if (data.name) {
-    return `st-key-${data.name}`;
-  }
-  const host = parentElement.host || parentElement;
-  const box = host.closest ? host.closest("[class*='st-key-']") : null;
-  const name = box ? Array.from(box.classList).find((c) => c.startsWith("st-key-")) : null;
-  return name || data.label || "";
+// component's own frontend key is new at each mount.
+function handName(data) {
+  return data.name ? `st-key-${data.name}` : String(data.label || "");
 }
 
 // A pointer pressed anywhere outside every hand: the learner moved on, nothing to give back.
@@ -296,7 +289,7 @@ export default function (component, data) {
       selected: new Set(),
       sig: null,
       built: false,
-      key: handName(parentElement, data),
+      key: handName(data),
     };
     root.__pq = st;
     forgetOnPointer();
