@@ -107,3 +107,19 @@ def html_tables(at: AppTest) -> list[Any]:
             index = [r[0][1] for r in body_rows] if indexed else None
             out.append(pd.DataFrame(data, columns=columns, index=index))
     return out
+
+
+def scroll_keys(at: AppTest, scope: str) -> set[str]:
+    """The keys of the page's scroll elements of ``scope`` (:mod:`ui.scroll`)."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        key = str(getattr(node, "key", None) or "")
+        if key.startswith(f"pq_scroll_{scope}_"):
+            found.add(key)
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+

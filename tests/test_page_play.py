@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from apptest import scroll_keys
 from card_taps import codes, hand_data, has_hand, tap_card
 from streamlit.testing.v1 import AppTest
 
@@ -699,3 +700,24 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     assert not _unwrapped(at), _unwrapped(at)
     ok(at.button(key="play_undo").click().run())
     assert not _unwrapped(at), _unwrapped(at)
+
+
+def test_each_turn_in_the_play_brings_the_hand_on_the_screen() -> None:
+    """On each of the learner's turns in the play the page mounts a new scroll element for
+    his hand (ui.scroll.scroll_into_view: the browser test on a phone checks the hand
+    and the card led are on the screen); none while he exchanges or the computer plays."""
+    at = start_deal(learner_deals=True, seed=11)
+    you = at.session_state["play_learner"]
+    assert deal(at).phase is not Phase.PLAY and not scroll_keys(at, "play_turn")
+    seen: list[set[str]] = []
+    for _ in range(3):
+        d = play_until(at, lambda d: d.phase is Phase.PLAY and d.to_move == you)
+        turn = scroll_keys(at, "play_turn")
+        assert len(turn) == 1 and turn not in seen, (turn, seen)
+        seen.append(turn)
+        ok(at.run())  # a rerun on the same turn: the same element, nothing moves
+        assert scroll_keys(at, "play_turn") == turn
+        play(at, playable(at)[0])
+        if deal(at).to_move != you:
+            assert not scroll_keys(at, "play_turn")
+        assert len(deal(at).tricks) + (deal(at).lead is not None) > len(d.tricks)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptest import scroll_keys
 from streamlit.testing.v1 import AppTest
 
 from academy.quiz import KINDS, Question, check_answer, generate_question, wrong_answer
@@ -453,25 +454,10 @@ def test_an_unseeded_round_offers_a_share_link() -> None:
 def test_next_question_asks_for_the_top_of_the_page() -> None:
     at = open_quiz("42", "beginner")
 
-    def scroll_keys(at: AppTest) -> set[str]:
-        found: set[str] = set()
-
-        def walk(node: Any) -> None:
-            key = getattr(node, "key", None) or ""
-            proto = getattr(node, "proto", None)
-            for text in (str(key), str(getattr(proto, "id", ""))):
-                if "pq_scroll_quiz" in text:
-                    found.add(text)
-            for child in getattr(node, "children", {}).values():
-                walk(child)
-
-        walk(at._tree)
-        return found
-
-    first = scroll_keys(at)
+    first = scroll_keys(at, "quiz")
     assert first
     click(at, "quiz_skip")
-    assert scroll_keys(at) and scroll_keys(at) != first
+    assert scroll_keys(at, "quiz") and scroll_keys(at, "quiz") != first
 
 
 # ----------------------------------------------------------------------------- languages
