@@ -77,6 +77,11 @@ load 65.5 kB (85.9 before), a rerun 11.5 kB and 50 elements (9 by reference), p9
 0.43-0.58 s, server CPU 12.4-14.5 ms a rerun, peak RSS 93 MB; the toy p95 85-92 ms,
 1.1-1.3 ms: p95 4.7-6.6x the toy's (missed). A tap on a pack 20-23 kB (the pack 13.7 kB: its
 cards' pictures unnamed inside their named buttons, 14.7 kB with the names twice).
+2026-12-03 14:30 - 14:50: the learner-id store's script a static module too, and the opening
+<svg> tag a hand's pictures share sent once (``svg_head``): the Lab's first load 51.9 kB
+(61.6 kB with the first alone), a rerun 11.5 kB and 50 elements, p95 0.56-0.72 s, 14.5-14.7
+ms a rerun; the toy p95 95-98 ms, 1.5 ms: p95 5.7-7.6x the toy's (missed). A tap on a pack
+15.5 kB (20.4 before), counted in chromium's websocket frames.
 The floor the app's frame sets (the sidebar's three settings, the navigation, the shared
 CSS, the learner's id; measured with ``--path /scoresheet --query ""``, the lightest page,
 two text fields, 14-16 elements): p95 2.6-2.9x the toy's, 5.6-7.7 ms a rerun (the Lab's

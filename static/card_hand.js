@@ -4,7 +4,8 @@
 // export with the component's arguments and its data, already read.
 //
 // Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
-// {cards: [{code, svg, label, label_on, disabled}], selected: [codes],
+// {cards: [{code, svg, label, label_on, disabled}], svg_head (the opening <svg> tag each
+// card's svg follows, sent once; "" when each svg is whole), selected: [codes],
 // mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq, name}. A tap (click,
 // touch, Space or Enter on the focused card) sends ONE trigger, "tap":
 // {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
@@ -245,7 +246,8 @@ function build(st) {
       button.setAttribute("aria-disabled", "true");
     }
     // The SVG is a picture inside a named button: hide it from assistive technology.
-    button.innerHTML = card.svg;
+    // the opening tag the pictures share is sent once (data.svg_head)
+    button.innerHTML = data.svg_head ? `${data.svg_head}${card.svg}</svg>` : card.svg;
     const svg = button.querySelector("svg");
     if (svg) {
       svg.setAttribute("aria-hidden", "true");

@@ -41,10 +41,19 @@ def has_hand(at: AppTest, key: str) -> bool:
 
 
 def hand_data(at: AppTest, key: str) -> dict[str, Any]:
-    """The data the card hand ``key`` was sent: ``cards`` (``code``, ``label``,
-    ``disabled``…), ``selected``, ``mode``, ``max``, ``label``."""
-    proto = _element(at, key).proto
+    """The data the card hand ``key`` was sent: ``cards`` (``code``, ``svg`` whole,
+    ``label``, ``disabled``…), ``selected``, ``mode``, ``max``, ``label``."""
+    return browser_data(_element(at, key).proto)
+
+
+def browser_data(proto: Any) -> dict[str, Any]:
+    """A card hand element's data with each card's picture whole, as the browser builds it
+    (static/card_hand.js: the opening tag the pictures share is sent once, ``svg_head``)."""
     data: dict[str, Any] = unpack(proto)
+    head = data.get("svg_head") or ""
+    if head:
+        for card in data["cards"]:
+            card["svg"] = f"{head}{card['svg']}</svg>"
     return data
 
 

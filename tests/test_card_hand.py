@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from card_taps import browser_data
 from hypothesis import given, settings, strategies as st_
 from streamlit.testing.v1 import AppTest
 
@@ -98,7 +99,7 @@ def _hands(at: AppTest) -> dict[str, dict[str, Any]]:
         if proto.component_name != "pq_card_hand":
             continue
         key = proto.id.rsplit("-", 1)[-1].removesuffix("_hand")
-        out[key] = unpack(proto)
+        out[key] = browser_data(proto)
     return out
 
 
@@ -173,6 +174,25 @@ def test_a_pack_sends_references_not_pictures() -> None:
     for c in (*pick, *other):
         assert 'aria-hidden="true"' in c["svg"] and "<title>" not in c["svg"], c["svg"]
         assert "aria-label" not in c["svg"] and c["label"]
+
+
+def test_the_pictures_opening_tag_is_sent_once() -> None:
+    """The pack's 32 pictures share one opening <svg …> tag: sent once (svg_head), each card
+    only its <use> (a tap on a Lab pack sends both packs: some 10 kB less)."""
+    from ui.components.card_hand import _cards_json
+
+    raw = [e.proto for e in _app().main.get("bidi_component")
+           if e.proto.component_name == "pq_card_hand"]
+    sent = {p.id.rsplit("-", 1)[-1]: unpack(p) for p in raw}
+    pick = sent["pick_hand"]
+    assert pick["svg_head"].startswith("<svg ") and pick["svg_head"].endswith(">")
+    assert all("<svg" not in c["svg"] and "</svg>" not in c["svg"] for c in pick["cards"])
+    whole = browser_data(next(p for p in raw if p.id.endswith("pick_hand")))["cards"]
+    assert all(c["svg"].count("<svg ") == 1 and c["svg"].endswith("</svg>") for c in whole)
+    members = _cards_json("en", tuple(DECK), "toggle", frozenset(), False, False)
+    assert members.count(b"<svg ") == 1 and len(members) < 5_500, len(members)
+    # pictures that differ in their opening tag are sent whole
+    assert _cards_json("en", (DECK[0],), "toggle", frozenset(), False, False).count(b"<svg") == 1
 
 
 def test_a_hand_sends_a_loader_not_its_script() -> None:

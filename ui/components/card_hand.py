@@ -294,8 +294,10 @@ def _face(
 @functools.lru_cache(maxsize=64)  # the pack's few looks, and the hands of recent deals
 def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Card],
                 colours: bool, face_down: bool) -> bytes:
-    """The cards' data for the browser as JSON (:func:`ui.components.payload.pack`), made
-    once per hand, language and look: a rerun sends the same bytes without making them."""
+    """The cards' data for the browser as the members ``"cards":[…],"svg_head":"…"`` of a
+    JSON object (:func:`ui.components.payload.pack`), made once per hand, language and look:
+    a rerun sends the same bytes without making them. The opening tag the pictures share is
+    sent once (``svg_head``), each card's ``svg`` only what follows it."""
     items: list[dict[str, object]] = []
     with use_language(lang):
         for i, card in enumerate(hand):
@@ -313,7 +315,26 @@ def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Ca
                 )
                 continue
             items.append(dict(_face(lang, card, mode, card in off, colours)))
-    return pack(items)
+    head = _shared_head([str(item["svg"]) for item in items])
+    if head:  # the opening tag every picture shares, sent once: the browser puts it back
+        for item in items:
+            item["svg"] = str(item["svg"])[len(head):-len(_SVG_END)]
+    return pack({"cards": items, "svg_head": head})[1:-1]
+
+
+_SVG_END: Final = "</svg>"
+
+
+def _shared_head(svgs: list[str]) -> str:
+    """The opening ``<svg …>`` tag of every picture when they all have the same one (the
+    pack: only the ``<use>`` inside differs), else ``""`` (nothing to share)."""
+    if not svgs:
+        return ""
+    head = svgs[0][: svgs[0].find(">") + 1]
+    if not head.startswith("<svg ") or not all(
+            s.startswith(head) and s.endswith(_SVG_END) for s in svgs):
+        return ""
+    return head
 
 
 def _four_colour() -> bool:
@@ -400,7 +421,7 @@ def card_hand(
         key=widget_key(key),
         # bytes: a dict would make Streamlit import pandas (payload.py); the cards' part is
         # made once per hand and look
-        data=b'{"cards":' + cards_json + b"," + pack(data)[1:],
+        data=b"{" + cards_json + b"," + pack(data)[1:],
         on_tap_change=card_hand_callback(key),
     )
     return chosen
