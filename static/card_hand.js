@@ -148,7 +148,7 @@ function onKey(st, event) {
   }
 }
 
-// The card of each hand (by its name, handName) that the learner last used, and when. If
+// The card of each hand (by its name, st.key) that the learner last used, and when. If
 // Streamlit mounts a hand afresh (a new root) just after, while nothing else has the focus,
 // the new hand gives it back to that card: a tap never drops the keyboard's place.
 const FOCUS_KEPT_MS = 10000;
@@ -158,12 +158,6 @@ function focusMemo() {
     window.__pqHandFocus = new Map();
   }
   return window.__pqHandFocus;
-}
-
-// A hand's name that outlives its mount: the Python key, which Python sends (data.name); the
-// component's own frontend key is new at each mount.
-function handName(data) {
-  return data.name ? `st-key-${data.name}` : String(data.label || "");
 }
 
 // A pointer pressed anywhere outside every hand: the learner moved on, nothing to give back.
@@ -291,7 +285,9 @@ export default function (component, data) {
       selected: new Set(),
       sig: null,
       built: false,
-      key: handName(data),
+      // the hand's name across mounts: its Python key (data.name), not the component's
+      // frontend key, new at each mount
+      key: `st-key-${data.name}`,
     };
     root.__pq = st;
     forgetOnPointer();

@@ -122,4 +122,3 @@ def scroll_keys(at: AppTest, scope: str) -> set[str]:
 
     walk(at._tree)
     return found
-

@@ -168,16 +168,16 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
         mine_disc = view.discard
         if mine_disc:
             _html_cards(sort_cards(mine_disc), width=30, caption=_("Your discards"))
-    if ph is Phase.PLAY and deal.to_move == seat.learner and hint is not None and \
-            hint.kind is HintKind.PLAY:
+    his_play = ph is Phase.PLAY and deal.to_move == seat.learner
+    if his_play and hint is not None and hint.kind is HintKind.PLAY:
         _show_hint(hint)
-    if ph is Phase.PLAY and deal.to_move == seat.learner:
+    if his_play:
         # his turn again: the hand on the screen, whatever grew or shrank above it
         scroll_into_view("play_turn", token=(len(partie.scores), len(deal.tricks),
                                              deal.lead is None), target="play_hand_area")
     with st.container(key="play_hand_area"):  # the card led stays in view above the hand
         _led_card(deal, seat, view)
-        if ph is Phase.PLAY and deal.to_move == seat.learner:
+        if his_play:
             st.markdown(_("**Your turn:** tap a card to lead.") if deal.lead is None
                         else _("**Your turn:** tap a card to play to the trick."))
         _hand_with_controls(deal, seat, view, hint)
