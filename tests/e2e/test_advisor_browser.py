@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from cards_drawn import wait_cards_drawn
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeoutError, expect
 
 ELDER = "AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"  # the Lab's example hands
 YOUNGER = "10S,QS,10H,KC,QC,10C,AC,AD,QD,JD,10D,7D"
@@ -55,6 +55,33 @@ def _open_panel(page: Page, url: str, lang: str, wait: Callable[[], None]) -> No
     wait()
 
 
+def _picked(panel: Locator) -> str:
+    tags = panel.locator("[data-testid='stMultiSelectTagsContainer']")
+    return tags.first.inner_text() if tags.count() else ""
+
+
+def _pick(page: Page, panel: Locator, card: str, wait: Callable[[], None]) -> None:
+    """Picks ``card`` in the panel's multiselect. Each pick reruns the page, which may close
+    the list or draw it anew under the next click (the option "detached from the DOM", as
+    a CI run once failed on): try again, up to five times, until the card is among the
+    picked (a picked card leaves the list, so it is never clicked twice)."""
+    picker = panel.get_by_role("combobox").first
+    for _ in range(5):
+        wait()
+        if card in _picked(panel):
+            return
+        option = page.get_by_role("option", name=card).first
+        if not option.is_visible():
+            picker.click()
+            page.keyboard.press("ArrowDown")  # opens the list
+        try:
+            option.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
+    wait()
+    assert card in _picked(panel), (card, _picked(panel))
+
+
 @pytest.mark.parametrize("width", [1280, 390, 1920])
 @pytest.mark.parametrize("lang", ["en", "vi"])
 def test_the_advisor_panel(page: Page, app_server: str, wait_for_app: Callable[[], None],
@@ -71,14 +98,8 @@ def test_the_advisor_panel(page: Page, app_server: str, wait_for_app: Callable[[
         overflow = page.evaluate("() => document.documentElement.scrollWidth")
         assert overflow <= 391, overflow
     if width == 1280 and lang == "en":
-        picker = panel.get_by_role("combobox").first
         for card in ("A♠", "9♠", "8♠"):
-            option = page.get_by_role("option", name=card).first
-            if not option.is_visible():
-                picker.click()
-                page.keyboard.press("ArrowDown")  # opens the list
-            option.click()
-            wait_for_app()
+            _pick(page, panel, card, wait_for_app)
         page.keyboard.press("Escape")
         wait_for_app()
         expect(panel.get_by_text("Discard 3 cards: A♠︎ 9♠︎ 8♠︎").first).to_be_visible()
