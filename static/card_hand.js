@@ -4,8 +4,9 @@
 // export with the component's arguments and its data, already read.
 //
 // Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
-// {cards: [{code, svg, label, label_on, disabled}], svg_head (the opening <svg> tag each
-// card's svg follows, sent once; "" when each svg is whole), selected: [codes],
+// {cards: [{code, svg, label, label_on?, disabled}], svg_head (the opening <svg> tag each
+// card's svg follows, sent once; "" when each svg is whole), label_on (a chosen card's name,
+// "{card}" where its label goes; a card's own label_on, when sent, wins), selected: [codes],
 // mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq, name}. A tap (click,
 // touch, Space or Enter on the focused card) sends ONE trigger, "tap":
 // {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
@@ -74,6 +75,11 @@ function layout(st) {
   hand.dataset.rows = String(best.rows);
 }
 
+// A chosen card's name: its own when sent, else the hand's template with its name put in.
+function onLabel(card, data) {
+  return card.label_on ?? (data.label_on || "{card}").replace("{card}", () => card.label);
+}
+
 function showSelection(st) {
   const toggle = st.data.mode !== "play";
   st.buttons.forEach((button, i) => {
@@ -85,7 +91,7 @@ function showSelection(st) {
       button.removeAttribute("aria-pressed");
     }
     button.classList.toggle("pq-on", on);
-    button.setAttribute("aria-label", on ? card.label_on : card.label);
+    button.setAttribute("aria-label", on ? onLabel(card, st.data) : card.label);
     button.tabIndex = i === st.focus ? 0 : -1;
   });
 }

@@ -48,12 +48,14 @@ def hand_data(at: AppTest, key: str) -> dict[str, Any]:
 
 def browser_data(proto: Any) -> dict[str, Any]:
     """A card hand element's data with each card's picture whole, as the browser builds it
-    (static/card_hand.js: the opening tag the pictures share is sent once, ``svg_head``)."""
+    (static/card_hand.js: the opening tag the pictures share is sent once, ``svg_head``),
+    and each card's name when chosen (``label_on``: the hand's template unless its own)."""
     data: dict[str, Any] = unpack(proto)
     head = data.get("svg_head") or ""
-    if head:
-        for card in data["cards"]:
+    for card in data["cards"]:
+        if head:
             card["svg"] = f"{head}{card['svg']}</svg>"
+        card.setdefault("label_on", data["label_on"].replace("{card}", card["label"]))
     return data
 
 

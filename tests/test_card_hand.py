@@ -195,6 +195,30 @@ def test_the_pictures_opening_tag_is_sent_once() -> None:
     assert _cards_json("en", (DECK[0],), "toggle", frozenset(), False, False).count(b"<svg") == 1
 
 
+def test_a_chosen_cards_name_is_sent_once_as_a_template() -> None:
+    """"{card}, selected" is sent once a hand (label_on), not once a card (a 32-card pack's
+    data some 1.2 kB less); a card whose chosen name the template does not make (one that
+    cannot be chosen) keeps its own. The browser's names: browser_data, as card_hand.js."""
+    from ui.components.card_hand import _cards_json
+
+    with use_language("en"):
+        at = _app()
+    raw = next(e.proto for e in at.main.get("bidi_component")
+               if e.proto.component_name == "pq_card_hand" and e.proto.id.endswith("pick_hand"))
+    sent = unpack(raw)
+    assert sent["label_on"] == "{card}, selected"
+    own = {c["code"]: c["label_on"] for c in sent["cards"] if "label_on" in c}
+    assert own == {"7D": "Seven of diamonds, not available"}
+    names = {c["code"]: c["label_on"] for c in browser_data(raw)["cards"]}
+    assert names["AS"] == "Ace of spades, selected" and names["7D"] == own["7D"]
+    members = _cards_json("en", tuple(DECK), "toggle", frozenset(), False, False)
+    assert members.count(b"selected") == 1 and len(members) < 4_200, len(members)
+    # a language's template puts the name where that language puts it
+    vi = json.loads(b"{" + _cards_json("vi", tuple(DECK), "toggle", frozenset(), False, False)
+                    + b"}")
+    assert "{card}" in vi["label_on"] and vi["label_on"] != "{card}, selected"
+
+
 def test_a_hand_sends_a_loader_not_its_script() -> None:
     """The hand's 10 kB module is a static file, fetched once a page load; each hand a page
     sends carries a loader pointing at it, the address naming the module's content."""

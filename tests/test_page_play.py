@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from apptest import scroll_keys
-from card_taps import codes, hand_data, has_hand, tap_card
+from card_taps import browser_data, codes, hand_data, has_hand, tap_card
 from streamlit.testing.v1 import AppTest
 
 from academy.rule_text import blanche_showing
@@ -23,7 +23,6 @@ from piquet import Card, Partie, get_rules, score_record
 from piquet.deal import DealState, Phase
 from piquet.declare import Answer
 from piquet.partie import Cut
-from ui.components.payload import unpack
 from ui.play.state import LOADED
 from ui.play.taps import DISCARD_HAND, TRICK_HAND
 from words import use_language
@@ -607,7 +606,7 @@ def _unwrapped(at: AppTest) -> list[tuple[str, str]]:
     for e in at.get("bidi_component"):  # the card hands: every screen-reader name
         if e.proto.component_name != "pq_card_hand":
             continue
-        data = unpack(e.proto)
+        data = browser_data(e.proto)
         found += [("card_hand.label", data["label"]), ("card_hand.hint", data["hint"]),
                   ("card_hand.full", data["full"])]
         for c in data["cards"]:

@@ -274,8 +274,14 @@ def _labels(card: Card, *, mode: Mode, disabled: bool) -> tuple[str, str]:
         # TRANSLATORS: the name of a card button that plays the card; {card} is its name
         text = _("Play {card}", card=name)
         return text, text
+    return name, _on_template().replace("{card}", name)
+
+
+def _on_template() -> str:
+    """A chosen card's button name with ``{card}`` where its name goes: sent once a hand
+    (``label_on``), the browser puts each card's name in."""
     # TRANSLATORS: a card in the card hand that is chosen; {card} is its name
-    return name, _("{card}, selected", card=name)
+    return _("{card}, selected", card="{card}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -294,10 +300,13 @@ def _face(
 @functools.lru_cache(maxsize=64)  # the pack's few looks, and the hands of recent deals
 def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Card],
                 colours: bool, face_down: bool) -> bytes:
-    """The cards' data for the browser as the members ``"cards":[…],"svg_head":"…"`` of a
-    JSON object (:func:`ui.components.payload.pack`), made once per hand, language and look:
-    a rerun sends the same bytes without making them. The opening tag the pictures share is
-    sent once (``svg_head``), each card's ``svg`` only what follows it."""
+    """The cards' data for the browser as the members ``"cards":[…],"svg_head":"…",
+    "label_on":"…"`` of a JSON object (:func:`ui.components.payload.pack`), made once per
+    hand, language and look: a rerun sends the same bytes without making them. The opening
+    tag the pictures share is sent once (``svg_head``), each card's ``svg`` only what follows
+    it; so is a chosen card's name (``label_on``, ``{card}`` for the card's ``label``), a
+    card's own ``label_on`` only when the template does not make it (a card that cannot be
+    chosen, a face-down card)."""
     items: list[dict[str, object]] = []
     with use_language(lang):
         for i, card in enumerate(hand):
@@ -315,11 +324,15 @@ def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Ca
                 )
                 continue
             items.append(dict(_face(lang, card, mode, card in off, colours)))
+        on = _on_template()
+    for item in items:  # a chosen card's name the template makes: the browser makes it
+        if item["label_on"] == on.replace("{card}", str(item["label"])):
+            del item["label_on"]
     head = _shared_head([str(item["svg"]) for item in items])
     if head:  # the opening tag every picture shares, sent once: the browser puts it back
         for item in items:
             item["svg"] = str(item["svg"])[len(head):-len(_SVG_END)]
-    return pack({"cards": items, "svg_head": head})[1:-1]
+    return pack({"cards": items, "svg_head": head, "label_on": on})[1:-1]
 
 
 _SVG_END: Final = "</svg>"
