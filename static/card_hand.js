@@ -4,9 +4,10 @@
 // export with the component's arguments and its data, already read.
 //
 // Python sends `data` as the bytes of a JSON text (read by pqData, ui/components/payload.py):
-// {cards: [{code, svg, label, label_on?, disabled}], svg_head (the opening <svg> tag each
-// card's svg follows, sent once; "" when each svg is whole), label_on (a chosen card's name,
-// "{card}" where its label goes; a card's own label_on, when sent, wins), selected: [codes],
+// {cards: [{code, svg?, label, label_on?, disabled}], svg_head (the opening <svg> tag each
+// card's svg follows, sent once; "" when each svg is whole), svg_card (a card's svg, "{code}"
+// where its code goes, for a card sent without one), label_on (a chosen card's name, "{card}"
+// where its label goes, for a card sent without one), selected: [codes],
 // mode: "toggle"|"play", max: int|null, label, hint, full, face_down, seq, name}. A tap (click,
 // touch, Space or Enter on the focused card) sends ONE trigger, "tap":
 // {card: code, selected: [codes after the tap], seq}. Python applies it in its callback and
@@ -75,11 +76,6 @@ function layout(st) {
   hand.dataset.rows = String(best.rows);
 }
 
-// A chosen card's name: its own when sent, else the hand's template with its name put in.
-function onLabel(card, data) {
-  return card.label_on ?? (data.label_on || "{card}").replace("{card}", () => card.label);
-}
-
 function showSelection(st) {
   const toggle = st.data.mode !== "play";
   st.buttons.forEach((button, i) => {
@@ -91,7 +87,7 @@ function showSelection(st) {
       button.removeAttribute("aria-pressed");
     }
     button.classList.toggle("pq-on", on);
-    button.setAttribute("aria-label", on ? onLabel(card, st.data) : card.label);
+    button.setAttribute("aria-label", on ? card.label_on : card.label);
     button.tabIndex = i === st.focus ? 0 : -1;
   });
 }
@@ -246,8 +242,7 @@ function build(st) {
       button.setAttribute("aria-disabled", "true");
     }
     // The SVG is a picture inside a named button: hide it from assistive technology.
-    // the opening tag the pictures share is sent once (data.svg_head)
-    button.innerHTML = data.svg_head ? `${data.svg_head}${card.svg}</svg>` : card.svg;
+    button.innerHTML = card.svg;
     const svg = button.querySelector("svg");
     if (svg) {
       svg.setAttribute("aria-hidden", "true");
@@ -264,6 +259,21 @@ function build(st) {
   showSelection(st);
   if (hadFocus && st.buttons[st.focus]) {
     st.buttons[st.focus].focus({ preventScroll: true }); // kept, not moved: the view stays
+  }
+}
+
+// What Python sends once a hand put back into each card (ui/components/card_hand.py,
+// _cards_json): its picture whole (svg_head, then its svg or else svg_card with its code put
+// in, then </svg>) and its name when chosen (its label_on, else label_on with its label in).
+function whole(data) {
+  if (data.pqWhole) {
+    return;
+  }
+  data.pqWhole = true;
+  for (const card of data.cards) {
+    const body = card.svg ?? (data.svg_card || "").replace("{code}", () => card.code);
+    card.svg = data.svg_head ? `${data.svg_head}${body}</svg>` : body;
+    card.label_on ??= (data.label_on || "{card}").replace("{card}", () => card.label);
   }
 }
 
@@ -321,6 +331,7 @@ export default function (component, data) {
     window.addEventListener("resize", st.onResize);
   }
   st.setTriggerValue = setTriggerValue;
+  whole(data);
   st.data = data;
   st.hand.setAttribute("aria-label", data.label || "");
   st.hint.textContent = data.hint || "";

@@ -47,14 +47,15 @@ def hand_data(at: AppTest, key: str) -> dict[str, Any]:
 
 
 def browser_data(proto: Any) -> dict[str, Any]:
-    """A card hand element's data with each card's picture whole, as the browser builds it
-    (static/card_hand.js: the opening tag the pictures share is sent once, ``svg_head``),
-    and each card's name when chosen (``label_on``: the hand's template unless its own)."""
+    """A card hand element's data with each card whole, as the browser builds it
+    (static/card_hand.js, ``whole``): its picture (the opening tag the pictures share,
+    ``svg_head``, then its own ``svg`` or the hand's ``svg_card`` with its code in) and its
+    name when chosen (its own ``label_on`` or the hand's with its label in)."""
     data: dict[str, Any] = unpack(proto)
     head = data.get("svg_head") or ""
     for card in data["cards"]:
-        if head:
-            card["svg"] = f"{head}{card['svg']}</svg>"
+        body = card.get("svg", data["svg_card"].replace("{code}", card["code"]))
+        card["svg"] = f"{head}{body}</svg>" if head else body
         card.setdefault("label_on", data["label_on"].replace("{card}", card["label"]))
     return data
 

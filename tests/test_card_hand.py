@@ -21,6 +21,7 @@ from hypothesis import given, settings, strategies as st_
 from streamlit.testing.v1 import AppTest
 
 from piquet.cards import DECK, Card, parse_cards
+from ui.cards import card_svg
 from ui.components.card_hand import clean_selection, toggle
 from ui.components.payload import unpack
 from words import use_language
@@ -186,7 +187,8 @@ def test_the_pictures_opening_tag_is_sent_once() -> None:
     sent = {p.id.rsplit("-", 1)[-1]: unpack(p) for p in raw}
     pick = sent["pick_hand"]
     assert pick["svg_head"].startswith("<svg ") and pick["svg_head"].endswith(">")
-    assert all("<svg" not in c["svg"] and "</svg>" not in c["svg"] for c in pick["cards"])
+    assert all("<svg" not in c.get("svg", "") and "</svg>" not in c.get("svg", "")
+               for c in pick["cards"])
     whole = browser_data(next(p for p in raw if p.id.endswith("pick_hand")))["cards"]
     assert all(c["svg"].count("<svg ") == 1 and c["svg"].endswith("</svg>") for c in whole)
     members = _cards_json("en", tuple(DECK), "toggle", frozenset(), False, False)
@@ -195,24 +197,35 @@ def test_the_pictures_opening_tag_is_sent_once() -> None:
     assert _cards_json("en", (DECK[0],), "toggle", frozenset(), False, False).count(b"<svg") == 1
 
 
-def test_a_chosen_cards_name_is_sent_once_as_a_template() -> None:
-    """"{card}, selected" is sent once a hand (label_on), not once a card (a 32-card pack's
-    data some 1.2 kB less); a card whose chosen name the template does not make (one that
-    cannot be chosen) keeps its own. The browser's names: browser_data, as card_hand.js."""
+def test_what_the_cards_share_is_sent_once_as_a_template() -> None:
+    """A card's picture (svg_card, "{code}" for its code) and its name when chosen
+    (label_on, "{card}, selected") are sent once a hand, not once a card (a 32-card pack's
+    data 2.4 kB instead of 5.2); a card the template does not make (one that cannot be
+    chosen: dimmed, named so) keeps its own. In play a card's name is its label. The
+    browser's cards: browser_data, as card_hand.js."""
     from ui.components.card_hand import _cards_json
 
     with use_language("en"):
         at = _app()
-    raw = next(e.proto for e in at.main.get("bidi_component")
-               if e.proto.component_name == "pq_card_hand" and e.proto.id.endswith("pick_hand"))
-    sent = unpack(raw)
+    raws = {e.proto.id.rsplit("-", 1)[-1]: e.proto for e in at.main.get("bidi_component")
+            if e.proto.component_name == "pq_card_hand"}
+    sent = unpack(raws["pick_hand"])
     assert sent["label_on"] == "{card}, selected"
+    assert sent["svg_card"] == '<g><use href="/app/static/cards-2.svg#pq-2-{code}"/></g>'
     own = {c["code"]: c["label_on"] for c in sent["cards"] if "label_on" in c}
     assert own == {"7D": "Seven of diamonds, not available"}
-    names = {c["code"]: c["label_on"] for c in browser_data(raw)["cards"]}
-    assert names["AS"] == "Ace of spades, selected" and names["7D"] == own["7D"]
+    assert [c["code"] for c in sent["cards"] if "svg" in c] == ["7D"]
+    cards = {c["code"]: c for c in browser_data(raws["pick_hand"])["cards"]}
+    assert cards["AS"]["label_on"] == "Ace of spades, selected"
+    assert cards["7D"]["label_on"] == own["7D"]
+    assert cards["AS"]["svg"] == card_svg(Card.of("AS"), named=False)
+    assert cards["7D"]["svg"] == card_svg(Card.of("7D"), dim=True, named=False)
+    play = unpack(raws["play_hand"])
+    assert play["label_on"] == "{card}" and all(set(c) == {"code", "label", "disabled"}
+                                                 for c in play["cards"])
     members = _cards_json("en", tuple(DECK), "toggle", frozenset(), False, False)
-    assert members.count(b"selected") == 1 and len(members) < 4_200, len(members)
+    assert members.count(b"selected") == 1 and members.count(b"<use") == 1
+    assert len(members) < 2_600, len(members)
     # a language's template puts the name where that language puts it
     vi = json.loads(b"{" + _cards_json("vi", tuple(DECK), "toggle", frozenset(), False, False)
                     + b"}")

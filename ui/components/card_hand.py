@@ -37,6 +37,7 @@ Keys in ``st.session_state`` for a hand ``key``: ``f"{key}_hand"`` (the componen
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -301,12 +302,15 @@ def _face(
 def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Card],
                 colours: bool, face_down: bool) -> bytes:
     """The cards' data for the browser as the members ``"cards":[…],"svg_head":"…",
-    "label_on":"…"`` of a JSON object (:func:`ui.components.payload.pack`), made once per
-    hand, language and look: a rerun sends the same bytes without making them. The opening
-    tag the pictures share is sent once (``svg_head``), each card's ``svg`` only what follows
-    it; so is a chosen card's name (``label_on``, ``{card}`` for the card's ``label``), a
-    card's own ``label_on`` only when the template does not make it (a card that cannot be
-    chosen, a face-down card)."""
+    "svg_card":"…","label_on":"…"`` of a JSON object (:func:`ui.components.payload.pack`),
+    made once per hand, language and look: a rerun sends the same bytes without making them.
+    What the cards share is sent once a hand and the browser puts it back (card_hand.js,
+    ``whole``): the opening tag of the pictures (``svg_head``; each card's ``svg`` only what
+    follows it), the picture most cards have with ``{code}`` for the card's code
+    (``svg_card``; a pack's cards differ only there), a chosen card's name with ``{card}``
+    for its ``label`` (``label_on``: the language's "…, selected"; in play, the label). A
+    card sends its own ``svg`` or ``label_on`` only when the template does not make it (a
+    dimmed card's picture, a card that cannot be chosen)."""
     items: list[dict[str, object]] = []
     with use_language(lang):
         for i, card in enumerate(hand):
@@ -324,18 +328,31 @@ def _cards_json(lang: str, hand: tuple[Card, ...], mode: Mode, off: frozenset[Ca
                 )
                 continue
             items.append(dict(_face(lang, card, mode, card in off, colours)))
-        on = _on_template()
-    for item in items:  # a chosen card's name the template makes: the browser makes it
-        if item["label_on"] == on.replace("{card}", str(item["label"])):
-            del item["label_on"]
+        # a played card's name is its label; a chosen card's, the language's template
+        on = "{card}" if mode == "play" or face_down else _on_template()
     head = _shared_head([str(item["svg"]) for item in items])
     if head:  # the opening tag every picture shares, sent once: the browser puts it back
         for item in items:
             item["svg"] = str(item["svg"])[len(head):-len(_SVG_END)]
-    return pack({"cards": items, "svg_head": head, "label_on": on})[1:-1]
+    # the picture most of the cards have, their code put in (a pack: only the code differs)
+    tails = Counter(str(item["svg"]).replace(f'{item["code"]}"', '{code}"') for item in items)
+    tail = tails.most_common(1)[0][0] if tails else ""
+    _share(items, "svg", tail, "{code}", "code")
+    _share(items, "label_on", on, "{card}", "label")
+    return pack({"cards": items, "svg_head": head, "svg_card": tail, "label_on": on})[1:-1]
 
 
 _SVG_END: Final = "</svg>"
+
+
+def _share(items: list[dict[str, object]], field: str, template: str, slot: str,
+           source: str) -> None:
+    """Drops ``field`` from each card whose value ``template`` makes, the card's ``source``
+    put in for ``slot``: the template is sent once a hand and the browser makes the value
+    (static/card_hand.js, ``whole``); a card it does not make keeps its own."""
+    for item in items:
+        if item[field] == template.replace(slot, str(item[source])):
+            del item[field]
 
 
 def _shared_head(svgs: list[str]) -> str:
