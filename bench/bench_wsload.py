@@ -82,6 +82,11 @@ cards' pictures unnamed inside their named buttons, 14.7 kB with the names twice
 (61.6 kB with the first alone), a rerun 11.5 kB and 50 elements, p95 0.56-0.72 s, 14.5-14.7
 ms a rerun; the toy p95 95-98 ms, 1.5 ms: p95 5.7-7.6x the toy's (missed). A tap on a pack
 15.5 kB (20.4 before), counted in chromium's websocket frames.
+2026-12-03 17:30 (load 0.7-1.7): what a hand's cards share sent once a hand, the
+picture with ``{code}`` for the card's code (``svg_card``) and the name a chosen card
+has (``label_on``): a pack's data 2.1 kB (5.2), the Lab's first load 45.8 kB, a rerun
+11.5 kB (the packs were already sent by reference), p95 0.68 s, 13.3 ms; the toy p95
+95 ms, 1.4 ms: 7.2x (missed). A tap on a pack 12.3 kB (15.5).
 The floor the app's frame sets (the sidebar's three settings, the navigation, the shared
 CSS, the learner's id; measured with ``--path /scoresheet --query ""``, the lightest page,
 two text fields, 14-16 elements): p95 2.6-2.9x the toy's, 5.6-7.7 ms a rerun (the Lab's
