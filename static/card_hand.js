@@ -271,9 +271,9 @@ function whole(data) {
   }
   data.pqWhole = true;
   for (const card of data.cards) {
-    const body = card.svg ?? (data.svg_card || "").replace("{code}", () => card.code);
+    const body = card.svg ?? (data.svg_card || "").replaceAll("{code}", () => card.code);
     card.svg = data.svg_head ? `${data.svg_head}${body}</svg>` : body;
-    card.label_on ??= (data.label_on || "{card}").replace("{card}", () => card.label);
+    card.label_on ??= (data.label_on || "{card}").replaceAll("{card}", () => card.label);
   }
 }
 
