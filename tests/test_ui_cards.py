@@ -477,17 +477,38 @@ def test_the_pack_speaks_through_the_catalog() -> None:
 
 
 def test_a_stale_text_sent_back_with_a_quick_tap_does_not_undo_taps() -> None:
-    """Quick taps: the browser's text box may not yet show what the last tap wrote, and a
-    rerun sends its old text back. That text is known stale and ignored; once the browser
-    has the server's text, the learner may type anything, an old text too."""
+    """Quick taps: the browser's text box may not yet show what the last tap wrote, and the
+    next tap's rerun sends its old text back. That text is known stale and ignored, as it
+    is with a quick Deal or Clear."""
     at = _app()
     tap_card(at, "elder_pack", "AS")
     assert at.text_input(key="elder_text").value == "AS"
     at.text_input(key="elder_text").set_value("")  # what the browser still showed
     tap_card(at, "elder_pack", "KS")
     assert at.text_input(key="elder_text").value == "AS KS" and _picked(at) == ["AS", "KS"]
-    at.text_input(key="elder_text").set_value("AS").run()  # stale again, without a tap
-    assert at.text_input(key="elder_text").value == "AS KS"
-    at.run()  # the browser now has "AS KS": nothing is stale any more
-    at.text_input(key="elder_text").input("AS").run()  # typed: taken as it is
+    at.text_input(key="elder_text").set_value("AS")  # still what the browser showed
+    at.button(key="elder_clear").click().run()
+    assert at.text_input(key="elder_text").value == "" and _picked(at) == []
+    at.text_input(key="elder_text").set_value("AS KS")
+    tap_card(at, "elder_pack", "QH")
+    assert at.text_input(key="elder_text").value == "QH" and _picked(at) == ["QH"]
+
+
+def test_an_earlier_text_typed_again_right_after_a_tap_or_deal_is_taken() -> None:
+    """A text the server replaced (by a tap, Deal or Clear) and then typed again, alone in
+    its run, is the learner's: it is taken, however soon it comes. (A soak run found the
+    text box emptied after Clear then Deal put back to the dealt hand, again and again.)"""
+    at = _app()
+    at.button(key="elder_clear").click().run()
+    at.button(key="elder_deal").click().run()
+    dealt = at.text_input(key="elder_text").value
+    assert len(dealt.split()) == 12
+    at.text_input(key="elder_text").input("").run()
+    assert at.text_input(key="elder_text").value == "" and _picked(at) == []
+    assert _result(at) == "result: None"
+    tap_card(at, "elder_pack", "AS")
+    tap_card(at, "elder_pack", "KS")
+    at.text_input(key="elder_text").input("AS").run()
     assert at.text_input(key="elder_text").value == "AS" and _picked(at) == ["AS"]
+    at.text_input(key="elder_text").input("AS KS").run()
+    assert at.text_input(key="elder_text").value == "AS KS" and _picked(at) == ["AS", "KS"]

@@ -29,12 +29,12 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 import streamlit as st
 
 from piquet.cards import DECK, Card, CardError, format_cards, parse_card, sort_cards
-from ui.components.card_hand import card_hand, selection, set_selection
+from ui.components.card_hand import card_hand, selection, set_selection, widget_key
 from ui.style import inject_css
 from words import _, ngettext
 from words.cards import notation_note
@@ -239,6 +239,7 @@ def _write(key: str, text: str, picked: Iterable[Card], *, server: bool) -> None
                 stale.append(old)
         del stale[:-8]
         ss[_touched_key(key)] = True
+        ss.pop(_pending_key(key), None)  # a tap, a deal or a link decides the text now
     ss[_text_key(key)] = text
     ss[_server_key(key)] = text
     set_selection(pack_key(key), picked)
@@ -254,6 +255,10 @@ def _server_key(key: str) -> str:
 
 def _touched_key(key: str) -> str:
     return f"_{key}_text_touched"
+
+
+def _pending_key(key: str) -> str:
+    return f"_{key}_text_pending"
 
 
 def _apply(key: str, text: str, *, server: bool = False) -> None:
@@ -279,15 +284,42 @@ def _current_text(key: str) -> str:
 
 
 def _on_text(key: str) -> None:
-    """The text box changed (typed): apply it — unless it is a stale echo (see
-    :func:`_write`), when the server's text stays."""
+    """The text box changed (typed): apply it — unless it may be a stale echo (see
+    :func:`_write`). Then the server's text stays for now and the typed one waits: a stale
+    echo only comes with a quick action of a builder in the same run (a tap, Deal, Clear),
+    so :func:`hand_builder`, once every callback of the run has run, applies it if none came
+    (the learner typed an earlier text again) and drops it if one did."""
     ss = st.session_state
     typed = str(ss.get(_text_key(key)) or "")
     current = _current_text(key)
-    if current != typed:  # stale: put the server's text back
+    if current != typed:  # maybe stale: keep the server's text until the run is known
         _write(key, current, _recognised(current)[0], server=False)
         ss[_touched_key(key)] = True
+        ss[_pending_key(key)] = typed
         return
+    _apply(key, typed)
+
+
+def _acted(keys: Iterable[str]) -> bool:
+    """Whether this run carries a tap on, or a click of Deal or Clear of, a builder of
+    ``keys`` (Streamlit's trigger values: true in the run of the action only)."""
+    ss = st.session_state
+    for key in keys:
+        if ss.get(f"{key}_deal") or ss.get(f"{key}_clear"):
+            return True
+        pack = ss.get(widget_key(pack_key(key)))
+        if isinstance(pack, Mapping) and pack.get("tap") is not None:
+            return True
+    return False
+
+
+def _settle_typed(key: str, others: Iterable[str]) -> None:
+    """Decide a typed text left waiting by :func:`_on_text` (see there)."""
+    ss = st.session_state
+    typed = ss.pop(_pending_key(key), None)
+    if not isinstance(typed, str) or _acted((key, *others)):
+        return  # a stale echo: the action's text stays
+    ss.pop(_stale_key(key), None)  # the browser showed the server's text, and it was retyped
     _apply(key, typed)
 
 
@@ -352,6 +384,7 @@ def hand_builder(
     ss = st.session_state
     if text_key not in ss:
         set_hand(key, default)
+    _settle_typed(key, () if taken_from is None else (taken_from,))
     if not ss.pop(_touched_key(key), False):
         # the browser sent the server's text back (no callback changed it): nothing is stale
         ss.pop(_stale_key(key), None)

@@ -145,6 +145,36 @@ def test_a_hand_built_by_tapping_the_pack_and_with_the_keyboard(
     shot("lab-tapped")
 
 
+def test_quick_taps_are_kept_and_an_earlier_text_can_be_typed_again(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    """Taps made faster than the server answers all reach the text box (its old text, sent
+    back with a tap, is not taken for the learner's); and a text the server replaced —
+    emptied after Deal, or a shorter hand after taps — can be typed again at once."""
+    _open(page, f"{app_server}/lab", wait_for_app)
+    _laid_out(page)
+    box = page.get_by_role("textbox", name="Elder: type the cards")
+    page.locator(".st-key-lab_elder_clear button").click()
+    wait_for_app()
+    expect(box).to_have_value("")
+    page.locator(".st-key-lab_elder_deal button").click()
+    wait_for_app()
+    expect(_pack(page, "elder").and_(page.locator("[aria-pressed='true']"))).to_have_count(12)
+    _type(page, "Elder", "", wait_for_app)  # the dealt hand emptied by hand
+    expect(box).to_have_value("")
+    expect(page.get_by_text("Type or pick 12 cards for Elder.")).to_be_visible()
+    quick = ["AS", "KS", "QS", "JS", "10S"]
+    for code in quick:  # no waiting between taps
+        _tap(_card(page, "elder", code))
+    wait_for_app()
+    expect(box).to_have_value(" ".join(quick))
+    _type(page, "Elder", "AS KS", wait_for_app)
+    expect(box).to_have_value("AS KS")
+    expect(_card(page, "elder", "QS")).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_text("Elder has 2 cards; a hand has 12")).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
 def test_teacher_types_two_hands_reads_102_and_the_link_shows_the_same(
     page: Page, browser: Browser, app_server: str, wait_for_app: Callable[[], None],
     shot: Callable[[str], Path],
