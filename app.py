@@ -16,6 +16,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from ui import heap, progress, storage
 from ui.components.browser_store import browser_store
+from ui.links import arrive
 from ui.settings import choose_language, language_picker, rules_selector
 from ui.style import inject_css
 from words import _, language
@@ -74,6 +75,7 @@ with st.sidebar:
 
 storage.show_notice()
 progress.show_messages()
+arrive(nav.url_path)  # a page switch: the pages' own links are read afresh (ui.links)
 if nav.url_path == "play":
     progress.restore()
 nav.run()

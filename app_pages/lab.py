@@ -142,7 +142,8 @@ def _lab_body() -> None:
                     taken_from=f"lab_{other}",
                     default=example,
                     four_colour=four_colour())
-                st.toggle(blanche_label, key=blanche_key(role))  # type: ignore[arg-type]
+                st.toggle(blanche_label, key=blanche_key(role),  # type: ignore[arg-type]
+                          persist_state="session")
 
     elder, younger = hands["elder"], hands["younger"]
     sync_sinking("elder", elder)

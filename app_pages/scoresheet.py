@@ -7,6 +7,7 @@ replaces what was typed; a page switch, which drops the parameters, keeps it."""
 import streamlit as st
 
 from piquet import settle_partie
+from ui.links import new_visit, remember_written, was_written
 from ui.scores import MAX_DEAL_SCORE, parse_totals, running_chart, sheet_state, tokens
 from ui.text import md_escape
 from words import _, ngettext
@@ -15,6 +16,8 @@ from words.reckoning import settlement_text
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
 K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new
+K_WRITTEN = "sheet_links_written"  # those written before: the address lags behind quick typing
+K_VISIT = "sheet_visit"  # a link the sheet is opened with from another page is always read
 MAX_PARAM = 200
 
 
@@ -22,10 +25,11 @@ def _sync_link() -> None:
     ss = st.session_state
     link = (st.query_params.get("a"), st.query_params.get("b"))
     last = ss.get(K_LINK)
+    arrived = new_visit(K_VISIT)
     if link == (None, None):
         for key, _param, _who in FIELDS:
             ss.setdefault(key, "")
-    elif last is None or link != last:
+    elif arrived or last is None or (link != last and not was_written(K_WRITTEN, link)):
         for (key, _param, _who), value in zip(FIELDS, link, strict=True):
             ss[key] = value or ""
 
@@ -41,6 +45,7 @@ def _write_link(raws: dict[str, str]) -> None:
             st.query_params[param] = value
         written.append(value)
     st.session_state[K_LINK] = (written[0], written[1])
+    remember_written(K_WRITTEN, st.session_state[K_LINK])
 
 
 st.title(_("Score sheet"))

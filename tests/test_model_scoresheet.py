@@ -1,6 +1,8 @@
 """Model-based test of the score sheet: random sequences of what a user does (type deal scores
 with commas, spaces and bad values, clear a field, type a whole partie, change the preset,
-follow a link ``?a=..&b=..``, visit another page and come back) driven through AppTest.
+follow a link ``?a=..&b=..`` from another page, visit another page and come back, type while
+the browser's address still shows what the page wrote a moment before) driven through
+AppTest.
 
 After every step, every number the page shows (the table of deals and running totals, the
 chart's points, the "after n deals" line, the settlement and its winner) is compared with
@@ -18,7 +20,7 @@ from typing import Any
 
 from apptest import open_page
 from hypothesis import event, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from model_settings import model_settings
 from streamlit.testing.v1 import AppTest
 
@@ -107,10 +109,23 @@ class ScoreSheet(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.at = open_page("scoresheet")
+        self.addresses: list[tuple[str | None, str | None]] = []
+        """The addresses the sheet wrote since it was last opened from another page."""
+        self.ever: list[tuple[str | None, str | None]] = []
+        """Every address the sheet wrote."""
+        self._note_address()
+
+    def _note_address(self) -> None:
+        address = (self.at.query_params.get("a"), self.at.query_params.get("b"))
+        if address != (None, None) and address not in self.addresses:
+            self.addresses.append(address)
+        if address != (None, None) and address not in self.ever:
+            self.ever.append(address)
 
     def run(self) -> None:
         self.at.run()
         assert not self.at.exception, self.at.exception
+        self._note_address()
 
     # ----------------------------------------------------------------------- actions
 
@@ -126,6 +141,25 @@ class ScoreSheet(RuleBasedStateMachine):
         self.at.text_input(key="sheet_b").set_value(pair[1])
         self.run()
 
+    @precondition(lambda self: bool(self.addresses))
+    @rule(who=st.sampled_from(["a", "b"]), raw=entry(), data=st.data())
+    def type_while_the_address_lags(self, who: str, raw: str, data: Any) -> None:
+        """An entry typed quickly after another: its rerun carries an address the page wrote
+        a moment (or a few steps) before, which the browser had not yet replaced. It is not
+        a link followed: both fields stay as typed."""
+        stale = data.draw(st.sampled_from(self.addresses[-4:]))
+        other = "b" if who == "a" else "a"
+        kept = self.at.text_input(key=f"sheet_{other}").value
+        for param, value in zip(("a", "b"), stale, strict=True):
+            if value is None:
+                self.at.query_params.pop(param, None)
+            else:
+                self.at.query_params[param] = value
+        self.at.text_input(key=f"sheet_{who}").set_value(raw)
+        self.run()
+        assert self.at.text_input(key=f"sheet_{who}").value == raw
+        assert self.at.text_input(key=f"sheet_{other}").value == kept
+
     @rule(who=st.sampled_from(["a", "b"]))
     def clear(self, who: str) -> None:
         self.at.text_input(key=f"sheet_{who}").set_value("")
@@ -139,13 +173,27 @@ class ScoreSheet(RuleBasedStateMachine):
 
     @rule(a=entry(max_size=8), b=entry(max_size=8), pair=st.none() | whole_partie())
     def follow_link(self, a: str, b: str, pair: tuple[str, str] | None) -> None:
+        """A link to the sheet followed from another page (Play's "Open this partie on the
+        score sheet"), maybe one naming what the sheet showed earlier."""
         if pair is not None:
             a, b = pair
+        self.at.switch_page("app_pages/about.py")
+        self.run()
+        self.addresses.clear()
+        self.at.switch_page("app_pages/scoresheet.py")
         self.at.query_params["a"] = ",".join(split(a))
         self.at.query_params["b"] = ",".join(split(b))
         self.run()
         assert split(self.at.text_input(key="sheet_a").value) == split(a)
         assert split(self.at.text_input(key="sheet_b").value) == split(b)
+
+    @precondition(lambda self: bool(self.ever))
+    @rule(data=st.data())
+    def follow_an_earlier_link(self, data: Any) -> None:
+        """A link naming what the sheet showed before it was edited, followed from another
+        page: it is read, although the sheet wrote that address itself once."""
+        a, b = data.draw(st.sampled_from(self.ever))
+        self.follow_link(a or "", b or "", None)
 
     @rule()
     def visit_about_and_back(self) -> None:
@@ -154,6 +202,7 @@ class ScoreSheet(RuleBasedStateMachine):
         self.run()
         for k in ("a", "b"):  # a browser drops plain parameters on a page switch
             self.at.query_params.pop(k, None)
+        self.addresses.clear()
         self.at.switch_page("app_pages/scoresheet.py")
         self.run()
         after = (self.at.text_input(key="sheet_a").value, self.at.text_input(key="sheet_b").value)

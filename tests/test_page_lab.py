@@ -225,3 +225,62 @@ def test_a_lab_that_cannot_score_still_ends_the_frame() -> None:
         assert "pq_browser_store" in _keys(at), (elder, younger)
     at = open_page("lab", elder=ELDER, younger=YOUNGER)
     assert "pq_browser_store" in _keys(at)
+
+
+ELDER_2 = ELDER.replace("KD", "9D")  # one card changed in each hand: still 24 different cards
+YOUNGER_2 = YOUNGER.replace("7D", "8D")
+
+
+def _held(at: AppTest, role: str) -> set[str]:
+    return set(str(at.text_input(key=f"lab_{role}_text").value).split())
+
+
+def test_an_address_lagging_behind_quick_typing_does_not_undo_it() -> None:
+    """Elder's hand then Younger's, typed quickly: Younger's rerun may carry the address as
+    it was before Elder's rerun reached the browser. The page wrote that address itself; it
+    is not a link followed, and both hands stay as typed."""
+    at = open_page("lab", elder=ELDER, younger=YOUNGER)
+    before = at.query_params["elder"]  # as the page wrote it (its own order)
+    at.text_input(key="lab_elder_text").set_value(ELDER_2.replace(",", " ")).run()
+    assert set(str(at.query_params["elder"]).split(",")) == set(ELDER_2.split(","))
+    at.query_params["elder"] = before  # the address before Elder's rerun reached it
+    at.text_input(key="lab_younger_text").set_value(YOUNGER_2.replace(",", " ")).run()
+    assert not at.exception, at.exception
+    assert _held(at, "elder") == set(ELDER_2.split(","))
+    assert _held(at, "younger") == set(YOUNGER_2.split(","))
+    assert set(str(at.query_params["elder"]).split(",")) == set(ELDER_2.split(","))
+
+
+def test_a_link_from_another_page_is_read_even_when_the_lab_wrote_it_before() -> None:
+    """A lesson's link to the Lab can name the hands the Lab showed before they were edited:
+    coming from another page, the link is read (not the example hands, ELDER and YOUNGER,
+    which the Lab shows by default)."""
+    at = open_page("lab", elder=ELDER_2, younger=YOUNGER_2)
+    before = at.query_params["elder"], at.query_params["younger"]  # as the Lab wrote them
+    at.text_input(key="lab_elder_text").set_value(
+        ELDER_2.replace("9D", "7S").replace(",", " ")).run()
+    at.switch_page("app_pages/lessons.py").run()
+    at.switch_page("app_pages/lab.py")
+    at.query_params["elder"], at.query_params["younger"] = before
+    at.run()
+    assert not at.exception, at.exception
+    assert _held(at, "elder") == set(ELDER_2.split(","))
+    assert _held(at, "younger") == set(YOUNGER_2.split(","))
+
+
+def test_the_hands_stay_when_the_learner_visits_another_page() -> None:
+    """To the glossary and back (the browser drops the Lab's parameters on the way): the
+    hands typed are still there, not the example ones, and so is the carte blanche flag."""
+    at = open_page("lab", elder=ELDER_2, younger=YOUNGER_2, elder_blanche="1")
+    at.text_input(key="lab_elder_text").set_value(
+        ELDER_2.replace("9D", "7S").replace(",", " ")).run()
+    at.switch_page("app_pages/glossary.py").run()
+    for k in list(at.query_params):
+        at.query_params.pop(k)
+    at.switch_page("app_pages/lab.py").run()
+    assert not at.exception, at.exception
+    assert _held(at, "elder") == set(ELDER_2.replace("9D", "7S").split(","))
+    assert _held(at, "younger") == set(YOUNGER_2.split(","))
+    assert set(str(at.query_params["elder"]).split(",")) == _held(at, "elder")
+    assert at.toggle(key="lab_blanche_elder").value is True
+    assert at.query_params["elder_blanche"] == "1"

@@ -105,3 +105,34 @@ def test_counted_words_agree_with_their_numbers() -> None:
         in texts(at)
     at = open_page("scoresheet", a="", b="")
     assert "After" not in texts(at) and not at.error
+
+
+def test_an_address_lagging_behind_quick_typing_does_not_undo_it() -> None:
+    """Typing A then B quickly: the browser's address may not yet show what the page wrote
+    after A when B's rerun starts, and that rerun carries the older address. It is one the
+    page wrote itself, not a link followed: A and B stay as typed (found by the score sheet's
+    browser walk, tests/e2e/test_scoresheet_walk_browser.py)."""
+    at = open_page("scoresheet", a="1,2", b="3,4")
+    at.text_input(key="sheet_a").set_value("5 6").run()
+    assert at.query_params["a"] == "5,6"
+    at.query_params["a"] = "1,2"  # the address as it was before A's rerun reached it
+    at.text_input(key="sheet_b").set_value("7 8").run()
+    assert at.text_input(key="sheet_a").value == "5 6"
+    assert at.text_input(key="sheet_b").value == "7 8"
+    assert (at.query_params["a"], at.query_params["b"]) == ("5,6", "7,8")
+    assert "After 2 deals: A 11, B 15." in texts(at)
+
+
+def test_a_link_from_another_page_is_read_even_when_the_page_wrote_it_before() -> None:
+    """Play's "Open this partie on the score sheet" can name totals the sheet once showed
+    before they were edited: coming from another page, the link is read."""
+    at = open_page("scoresheet", a="10,20", b="5,5")
+    at.text_input(key="sheet_a").set_value("1 2").run()
+    at.switch_page("app_pages/play.py").run()
+    at.switch_page("app_pages/scoresheet.py")
+    at.query_params["a"] = "10,20"
+    at.query_params["b"] = "5,5"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.text_input(key="sheet_a").value == "10,20"
+    assert "After 2 deals: A 30, B 10." in texts(at)

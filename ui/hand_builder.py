@@ -396,6 +396,7 @@ def hand_builder(
         st.text_input(
             _("{label}: type the cards", label=label),
             key=text_key,
+            persist_state="session",  # the hand stays when the learner visits another page
             # TRANSLATORS: card codes are the same in every language.
             placeholder=_("AS KS QS 10H 9H …"),
             max_chars=_MAX_TEXT,

@@ -1,7 +1,7 @@
 """Real browser: a random walk through the Declarations Lab at a desktop's, a phone's and a
 projector's width — type a hand, deal one at random, swap a card in the pack, change the
-preset, reload, open the page's own link in a fresh browser — and after **every** step each
-number the page shows (both "… from declarations" headings, the tally, the totals) checked
+preset, reload, go to another page and back, open the page's own link in a fresh browser —
+and after **every** step each number the page shows (both "… from declarations" headings, the tally, the totals) checked
 against the engine, for the hands the page's text boxes hold and the preset the model chose.
 
 tests/test_model_lab.py walks the same page for many more steps through AppTest; this walk
@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 import random
 import re
-import time
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from walking import settled
 
 from piquet import parse_cards, reckon, score_declarations
 from piquet.cards import DECK, Card
@@ -127,6 +127,27 @@ class Walk:
         expect(self.page.get_by_text("♠ Piquet Academy")).to_be_visible(timeout=30_000)
         self.wait()
 
+    def away_and_back(self) -> None:
+        """About through the navigation, then the Lab again: a page switch drops the link's
+        parameters, the session keeps the hands (and the link is written again)."""
+        if self.page.viewport_size and self.page.viewport_size["width"] < 640:
+            return self.reload()  # the navigation is folded away on a phone
+        before = self.held()
+        self.steps.append("about and back")
+        nav = self.page.locator("header")
+        nav.get_by_role("link", name="About").click()
+        expect(self.page.get_by_role("heading", name="About").first).to_be_visible()
+        self.wait()
+        nav.get_by_role("link", name="Declarations Lab").click()
+        expect(self.page.locator(".st-key-lab_elder_text input")).to_be_visible()
+        self.wait()
+
+        def same(_page: Page) -> None:
+            assert self.held() == before, self.fail(f"after about and back {self.held()}")
+
+        settled(self.page, same)
+        return None
+
     # ------------------------------------------------------------------ checks
     def held(self) -> dict[str, tuple[Card, ...] | None]:
         seen = self.page.evaluate(_READ)
@@ -140,27 +161,7 @@ class Walk:
         return out
 
     def settled(self, page: Page | None = None) -> None:
-        """:meth:`check` once the rerun an action started has landed (a click's rerun may
-        not have begun when the page first reads idle: retried for up to 15 s), then again
-        a moment later, without a retry: the numbers must stay right."""
-        page = page or self.page
-        deadline = time.monotonic() + 15
-        while True:
-            self.wait_on(page)
-            try:
-                self.check(page)
-                break
-            except AssertionError:
-                if time.monotonic() > deadline:
-                    raise
-                page.wait_for_timeout(250)
-        page.wait_for_timeout(400)
-        self.wait_on(page)
-        self.check(page)
-
-    def wait_on(self, page: Page) -> None:
-        page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
-                               state="attached", timeout=30_000)
+        settled(page or self.page, self.check)
 
     def check(self, page: Page | None = None) -> None:
         page = page or self.page
@@ -230,7 +231,8 @@ def test_a_random_walk_through_the_lab_shows_the_engines_numbers_after_every_ste
     walk.type("elder", elder)
     walk.type("younger", younger)
     walk.settled()
-    actions = [walk.type_new, walk.deal, walk.swap, walk.preset_change, walk.reload]
+    actions = [walk.type_new, walk.deal, walk.swap, walk.preset_change, walk.reload,
+               walk.away_and_back]
     for _ in range(STEPS):
         walk.rng.choice(actions)()
         walk.settled()

@@ -32,7 +32,7 @@ from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
 from ui.hand_builder import parse_hand_param, set_hand
 from ui.lab.sinking import forget_held, forget_other_hands, hand_sig, seed_sinking
-from ui.links import page_url
+from ui.links import new_visit, page_url, remember_written, was_written
 from ui.settings import preset_label, set_rules
 from words import _, ngettext
 
@@ -57,6 +57,10 @@ WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
 _NOTES: Final = "lab_notes"
 K_RECORD: Final = "lab_record"
 K_RERUN_APP: Final = "lab_rerun_app"
+K_LINKS_WRITTEN: Final = "lab_links_written"
+"""The addresses this page wrote (:func:`ui.links.remember_written`)."""
+K_VISIT: Final = "lab_visit"
+"""The visit whose link was read (:func:`ui.links.new_visit`)."""
 """Set by a step inside the Lab's fragment that changes the frame (a record's preset shows in
 the sidebar): the fragment then reruns the whole page."""
 
@@ -105,10 +109,9 @@ def read_link() -> None:
     hand builders are drawn."""
     link = _link()
     ss = st.session_state
-    if link == ss.get("lab_link_seen") or link[:2] == (None, None) or \
-            link in ss.get("lab_links_written", ()):
-        # a link this page wrote itself: the browser's address can lag behind quick taps,
-        # and an address it sends back must not undo them
+    arrived = new_visit(K_VISIT)
+    if link[:2] == (None, None) or (not arrived and (
+            link == ss.get("lab_link_seen") or was_written(K_LINKS_WRITTEN, link))):
         return
     ss["lab_link_seen"] = link
     params = dict(zip(LINK_KEYS, link, strict=True))
@@ -234,10 +237,7 @@ def write_link(hands: Mapping[Role, tuple[Card, ...] | None],
                    json.dumps(spec, separators=(",", ":")) if spec and hand else None)
         _set_param(f"{role}_blanche", "1" if ss.get(blanche_key(role)) else None)
     ss["lab_link_seen"] = _link()
-    written: list[tuple[str | None, ...]] = ss.setdefault("lab_links_written", [])
-    if ss["lab_link_seen"] not in written:
-        written.append(ss["lab_link_seen"])
-        del written[:-8]
+    remember_written(K_LINKS_WRITTEN, ss["lab_link_seen"])
 
 
 def lab_link() -> str:
