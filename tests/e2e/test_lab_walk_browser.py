@@ -1,8 +1,9 @@
 """Real browser: a random walk through the Declarations Lab at a desktop's, a phone's and a
 projector's width — type a hand, deal one at random, swap a card in the pack, change the
 preset, reload, go to another page and back, open the page's own link in a fresh browser —
-and after **every** step each number the page shows (both "… from declarations" headings, the tally, the totals) checked
-against the engine, for the hands the page's text boxes hold and the preset the model chose.
+and after **every** step each number the page shows (both "… from declarations" headings,
+the tally, the totals) checked against the engine, for the hands the page's text boxes hold
+and the preset the model chose.
 
 tests/test_model_lab.py walks the same page for many more steps through AppTest; this walk
 checks what the browser draws after its own clicks, reruns and reloads (a stale widget value
