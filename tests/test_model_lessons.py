@@ -1,7 +1,8 @@
 """Model-based test of the lesson widgets (issue 9): random sequences of what a learner does
 — switch lesson, type a hand (or a bad one), click a card in a picker, press an example,
 pick discards, deal again, sink a category, step the reckoning, type partie totals, change
-the preset — driven through AppTest. After **every** step each number the lesson's widget
+the preset, go to another page and come back (every widget as it was left) — driven through
+AppTest. After **every** step each number the lesson's widget
 shows is checked against ``piquet``, computed here from what the widgets show (the text
 boxes, the pickers, the selectors, the preset); never from ``ui/``.
 
@@ -94,6 +95,12 @@ def _vals(elements: Any) -> list[str]:
     return [str(e.value) for e in elements]
 
 
+def _first_difference(a: str, b: str) -> str:
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+             min(len(a), len(b)))
+    return f"before: …{a[max(0, i - 200):i + 120]}…\nafter: …{b[max(0, i - 200):i + 120]}…"
+
+
 class LessonWidgets(RuleBasedStateMachine):
     """One learner on the Lessons page."""
 
@@ -152,7 +159,9 @@ class LessonWidgets(RuleBasedStateMachine):
         widget; sometimes another lesson, the preset or a hand typed (or mistyped)."""
         self.steps += 1
         r = rnd.random()
-        if r < 0.12:
+        if r < 0.05:
+            self.away_and_back()
+        elif r < 0.12:
             self.switch_lesson(rnd)
         elif r < 0.2:
             self.at.segmented_control(key="rules").set_value(rnd.choice(tuple(PRESETS)))
@@ -161,6 +170,27 @@ class LessonWidgets(RuleBasedStateMachine):
             self.type_a_hand(rnd)
         else:
             getattr(self, f"_act_{self.slug}", lambda _: None)(rnd)
+
+    def _shown(self) -> tuple[str, dict[str, Any]]:
+        values = {f"{kind}:{e.key}": e.value
+                  for kind in ("segmented_control", "selectbox", "text_input", "pills",
+                               "toggle", "number_input", "slider", "radio")
+                  for e in getattr(self.at, kind) if getattr(e, "key", None)}
+        return self._markdown(), values
+
+    def away_and_back(self) -> None:
+        """To the glossary by the menu and back (the browser drops ``?lesson=`` on the way):
+        the same lesson, every widget as the learner left it, the same words and numbers."""
+        before = self._shown()
+        self.at.switch_page("app_pages/glossary.py")
+        self._run()
+        self.at.query_params.pop("lesson", None)
+        self.at.switch_page("app_pages/lessons.py")
+        self._run()
+        after = self._shown()
+        assert after[1] == before[1], {k: (v, after[1].get(k)) for k, v in before[1].items()
+                                       if after[1].get(k) != v}
+        assert after[0] == before[0], (self.slug, _first_difference(before[0], after[0]))
 
     def switch_lesson(self, rnd: random.Random) -> None:
         self.at.pills(key="lessons_chooser").set_value(rnd.choice(SLUGS))
@@ -413,6 +443,10 @@ class LessonWidgets(RuleBasedStateMachine):
         picked = self._options_as_cards_values(pills)
         assert len(picked) <= 5
         md = self._markdown()
+        ypills = self._pills("lessons_ex_ydiscard_")
+        greyed = len(picked) + (len(self._options_as_cards_values(ypills)) if ypills else 0)
+        # each picker's discards are greyed in the hand drawn above it, from the first run on
+        assert md.count('opacity="0.35"') == greyed, (md.count('opacity="0.35"'), greyed)
         if not picked:
             assert any("Choose 1 to 5 cards for Elder" in i for i in _vals(self.at.info))
             return
@@ -424,7 +458,6 @@ class LessonWidgets(RuleBasedStateMachine):
         yr = after.exchange_range("younger")
         info = " ".join(_vals(self.at.info))
         assert f"exchange **{yr.start} to {yr.stop - 1}** cards" in info
-        ypills = self._pills("lessons_ex_ydiscard_")
         assert ypills is not None
         ypicked = self._options_as_cards_values(ypills)
         assert len(ypicked) < yr.stop

@@ -109,7 +109,8 @@ def hand_input(key: str, label: str, default: str, *, who: str | None = None,
     when ``None``).
     """
     st.session_state.setdefault(key, default)
-    st.text_input(label, key=key, max_chars=MAX_TEXT, help=card_help())
+    st.text_input(label, key=key, max_chars=MAX_TEXT, help=card_help(),
+                  persist_state="session")
     if examples:
         with st.container(horizontal=True, gap="small"):
             for ex_id, (name, text) in examples.items():

@@ -22,7 +22,8 @@ def deal_widget() -> None:
     with st.container(horizontal=True, vertical_alignment="center"):
         st.button(_("Deal"), key="lessons_deal_button", type="primary",
                   icon=":material/casino:", on_click=new_seed, args=("lessons_deal_seed",))
-        twos = st.toggle(_("Deal in twos (off: in threes)"), key="lessons_deal_twos")
+        twos = st.toggle(_("Deal in twos (off: in threes)"), key="lessons_deal_twos",
+                         persist_state="session")
     batch = 2 if twos else 3
     d = DealState.deal(seed, rules=current_rules(), batch=batch)
     draw_cards(sort_cards(d.elder_dealt), label=_("**Elder** (the non-dealer): twelve cards"))

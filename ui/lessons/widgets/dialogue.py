@@ -52,7 +52,7 @@ def dialogue_widget() -> None:
         for role in roles:
             sunk = st.pills(_sink_label(role), list(_CATEGORIES),
                             selection_mode="multi", key=f"lessons_dlg_sink_{role}",
-                            format_func=_title)
+                            format_func=_title, persist_state="session")
             if sunk:
                 specs[role] = {c: [] for c in sunk}
         st.caption(_("Sinking part of a combination (a tierce from a quart) is in the Lab."))

@@ -32,21 +32,28 @@ def _leave_one() -> tuple[Card, ...]:
     return cavendish_deal().elder_discard[1:]
 
 
+def _start_picks(key: str, default: Sequence[Card]) -> None:
+    """A new picker starts on ``default``; called before the hand it greys is drawn, so that
+    the first run greys the discards the picker shows."""
+    ss = st.session_state
+    if key not in ss:
+        ss[key] = list(default)
+        ss[f"{key}_prev"] = list(default)
+
+
 def _discard_pills(key: str, role: Role, hand: Sequence[Card], allowed: range,
                    default: Sequence[Card]) -> list[Card]:
     """The pills of one player's discards, at most ``allowed.stop - 1`` of them."""
     ss = st.session_state
     most = allowed.stop - 1
-    if key not in ss:
-        ss[key] = list(default)
-        ss[f"{key}_prev"] = list(default)
+    _start_picks(key, default)
     label = (_("Click the cards Elder discards ({least} to {most}):", least=allowed.start,
                most=most) if role == "elder" else
              _("Click the cards Younger discards ({least} to {most}):", least=allowed.start,
                most=most))
     st.pills(label, hand, selection_mode="multi", key=key,
              format_func=lambda c: card_label(c, fc()), on_change=limit_picks,
-             args=(key, most))
+             args=(key, most), persist_state="session")
     if ss.pop(f"{key}_over", False):
         st.warning(ngettext("Elder may discard at most {n} card: unselect one first.",
                             "Elder may discard at most {n} cards: unselect one first.", most)
@@ -77,7 +84,7 @@ def exchange_widget() -> None:
     rules = current_rules()
     source = st.segmented_control(
         pgettext("a deal of the cards", "Deal"), ["cavendish", "random"],
-        key="lessons_ex_source", default="cavendish", required=True,
+        key="lessons_ex_source", default="cavendish", required=True, persist_state="session",
         format_func=lambda s: _("Cavendish's example") if s == "cavendish"
         else _("A random deal"))
     if source == "random":
@@ -103,6 +110,7 @@ def exchange_widget() -> None:
                       args=(key, _leave_one()))
     hand = sort_cards(d.elder_dealt)
     st.markdown(_("**Elder's twelve cards as dealt** (the discards are greyed)"))
+    _start_picks(key, default)
     draw_cards(hand, dim=set(c for c in ss.get(key) or [] if c in hand))
     picked = _discard_pills(key, "elder", hand, d.exchange_range("elder"), default)
     if not picked:
@@ -169,6 +177,7 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
     elder_id = crc(*sorted(c.index for c in after.elder_discard or ()))
     ykey = f"lessons_ex_ydiscard_{deal_id}_{elder_id}"
     st.markdown(_("**Younger's twelve cards as dealt**"))
+    _start_picks(ykey, default_younger)
     draw_cards(yhand, width=SMALL_WIDTH, dim=set(c for c in st.session_state.get(ykey) or []
                                              if c in yhand))
     ypicked = _discard_pills(ykey, "younger", yhand, yr, default_younger)

@@ -55,9 +55,11 @@ def partie_widget() -> None:
                       on_click=set_partie_totals, args=(ex_a, ex_b))
     left, right = st.columns(2)
     with left:
-        st.text_input(_("A's total after six deals"), key=PARTIE_A, max_chars=12)
+        st.text_input(_("A's total after six deals"), key=PARTIE_A, max_chars=12,
+                      persist_state="session")
     with right:
-        st.text_input(_("B's total after six deals"), key=PARTIE_B, max_chars=12)
+        st.text_input(_("B's total after six deals"), key=PARTIE_B, max_chars=12,
+                      persist_state="session")
     a, bad_a = _total(str(ss.get(PARTIE_A) or ""), "A")
     b, bad_b = _total(str(ss.get(PARTIE_B) or ""), "B")
     problems = [p for p in (bad_a, bad_b) if p]

@@ -31,7 +31,7 @@ def play_widget() -> None:
     rules = current_rules()
     leader: Role = st.segmented_control(
         _("Who leads?"), ["elder", "younger"], key="lessons_play_leader", default="elder",
-        required=True, format_func=role_name) or "elder"
+        required=True, format_func=role_name, persist_state="session") or "elder"
     second: Role = "younger" if leader == "elder" else "elder"
     first, other = role_name(leader), role_name(second)
     lead_col, hand_col = st.columns([1, 2])
@@ -39,7 +39,7 @@ def play_widget() -> None:
         lead = st.selectbox(_("{who} leads", who=first), sort_cards(DECK),
                             key="lessons_play_lead", index=sort_cards(DECK).index(
                                 parse_cards("KD")[0]),
-                            format_func=_card_choice)
+                            format_func=_card_choice, persist_state="session")
     with hand_col:
         hand = hand_input("lessons_play_hand",
                           _("Younger's hand (1 to 12 cards)") if second == "younger"
@@ -78,7 +78,7 @@ def play_widget() -> None:
     if key not in st.session_state:
         st.session_state[key] = legal[0]
     reply = st.pills(_("{who} plays", who=other), sort_cards(hand), key=key,
-                     format_func=lambda c: card_label(c, fc()))
+                     format_func=lambda c: card_label(c, fc()), persist_state="session")
     if reply is None:
         st.info(_("Choose the card {who} plays.", who=other))
         return

@@ -49,7 +49,8 @@ def point_widget() -> None:
         return
     suit: Suit = st.segmented_control(
         _("Change the cards of one suit"), SUITS, key="lessons_point_suit",
-        default=Suit.SPADES, required=True, format_func=_suit) or Suit.SPADES
+        default=Suit.SPADES, required=True, format_func=_suit,
+        persist_state="session") or Suit.SPADES
     ss = st.session_state
     base_id = crc(*sorted(base, key=lambda c: c.index))
 
@@ -60,10 +61,10 @@ def point_widget() -> None:
     in_suit = sort_cards(c for c in DECK if c.suit is suit)
     if key not in ss:
         ss[key] = [c for c in in_suit if c in base]
-    # persist_state="page": each suit keeps its changes while another suit is on show
+    # each suit keeps its changes while another suit is on show, or another page
     st.pills(_held_label(suit), in_suit,
              selection_mode="multi", key=key, format_func=lambda c: card_label(c, fc()),
-             persist_state="page")
+             persist_state="session")
     hand = sort_cards(
         c for s in SUITS
         for c in (ss[held_key(s)] if held_key(s) in ss else [x for x in base if x.suit is s]))

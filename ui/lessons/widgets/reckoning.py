@@ -95,10 +95,11 @@ def _custom_example() -> _Example:
                 pair.append(int(st.number_input(
                     label, min_value=0, max_value=10 if cat == "blanche" else 200,
                     step=10 if cat == "blanche" else 1, key=f"lessons_reck_{who}_{cat}",
-                    label_visibility="collapsed")))
+                    label_visibility="collapsed", persist_state="session")))
         scores[cat] = (pair[0], pair[1])
     leads = int(st.number_input(_("Elder leads and wins the first tricks: how many?"),
-                                min_value=0, max_value=12, key="lessons_reck_leads"))
+                                min_value=0, max_value=12, key="lessons_reck_leads",
+                                persist_state="session"))
     return _Example(scores, leads)
 
 
@@ -169,7 +170,7 @@ def reckoning_widget() -> None:
     repique or pique made or blocked."""
     rules = current_rules()
     name = st.selectbox(_("Example"), list(_EXAMPLES), key="lessons_reck_example",
-                        format_func=_title)
+                        format_func=_title, persist_state="session")
     ex = _EXAMPLES[name] if name != "custom" else _custom_example()
     if name != "custom":
         st.markdown(_("*{story}*", story=_story(name)))
@@ -195,7 +196,7 @@ def reckoning_widget() -> None:
         st.button(_("To the end"), key=f"{key}_end", icon=":material/last_page:",
                   on_click=set_value, args=(key, n), disabled=ss[key] >= n)
     if n > 1:
-        st.slider(_("Step"), 1, n, key=key)
+        st.slider(_("Step"), 1, n, key=key, persist_state="session")
     step = int(ss[key])
     ev = events[step - 1]
     # TRANSLATORS: {what} is the step reckoned ("point", "lead (trick 3)"), {who} a player.
