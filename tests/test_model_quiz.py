@@ -1,9 +1,9 @@
 """Model-based test of the quiz page's rounds: random sequences of what a pupil or a teacher
 does — answer right, wrong, anything or in part, Check with nothing, Skip, Next, finish,
 review my misses, another round, practise my misses, a new round, change the level, the
-length or the preset, follow a seeded link, teacher mode and Show answer, and reload (a new
-AppTest over the same SQLite store and learner, with or without the link) — driven through
-AppTest.
+length or the preset, follow a seeded link, teacher mode and Show answer, go to another page
+and come back, and reload (a new AppTest over the same SQLite store and learner, with or
+without the link) — driven through AppTest.
 
 After every step the page is read back and compared with what this test computes itself from
 ``academy.quiz`` (``generate_question``, ``check_answer``) and the answers it gave: the
@@ -435,6 +435,18 @@ class QuizRounds(RuleBasedStateMachine):
         elif not linked:
             # the length chosen is kept with a quiz round, not with a review or practice round
             self.n = r.length if r.mode in ("seeded", "random") else 10
+
+    @rule(seconds=st.integers(0, 300))
+    def away_and_back(self, seconds: int) -> None:
+        """To the glossary by the menu and back (the browser drops the quiz's parameters on
+        the way): the same round at the same question, teacher mode and a shown answer as
+        they were."""
+        self.at.switch_page("app_pages/glossary.py")
+        self.run("away", seconds)
+        for k in ("seed", "level", "n", "practise", "kind"):
+            self.at.query_params.pop(k, None)
+        self.at.switch_page(QUIZ)
+        self.run("back")
 
     @rule(on=st.booleans())
     def teacher_mode(self, on: bool) -> None:

@@ -181,7 +181,8 @@ def quiz_page() -> None:
             on_change=state.on_length, width="content",
             help=_("How many questions a round has."))
         st.toggle(_("Teacher mode"), key=state.K_TEACHER, width="content",
-                  help=_("Big cards for a projector; the answer on demand."))
+                  help=_("Big cards for a projector; the answer on demand."),
+                  persist_state="session")  # a visit to another page keeps it
         st.button(_("New round"), key="quiz_new", on_click=state.on_new, width="content")
 
     ss.pop(state.K_RERUN_APP, None)  # this run draws the whole page
