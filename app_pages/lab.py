@@ -34,6 +34,7 @@ from ui.lab.views import (
     verdict_lines,
     whole_deal,
 )
+from ui.links import new_visit
 from ui.record_help import (
     parse_record_text,
     record_help,
@@ -76,20 +77,25 @@ def _present_container(key: str) -> AbstractContextManager[Any]:
 
 def _on_present() -> None:
     if st.session_state.get("lab_present"):
-        st.query_params["present"] = "1"
+        if st.query_params.get("present") != "1":
+            st.query_params["present"] = "1"
     elif "present" in st.query_params:
         del st.query_params["present"]
 
 
-if "lab_present" not in st.session_state:
+# Kept across a page switch (persist_state); a link followed to the Lab says it anew.
+_arrived = new_visit("lab_present_visit")
+if "lab_present" not in st.session_state or (_arrived and "present" in st.query_params):
     st.session_state["lab_present"] = st.query_params.get("present") == "1"
 present = bool(st.session_state["lab_present"])
+_on_present()  # the address again (a page switch drops it)
 st.session_state.pop(K_RERUN_APP, None)  # a whole run: the frame is drawn again anyway
 read_link()
 
 st.title(_("Declarations Lab"))
 st.toggle(_("Presentation mode"), key="lab_present", on_change=_on_present,
-          help=_("For a projector: the two hands and their scores in large print."))
+          help=_("For a projector: the two hands and their scores in large print."),
+          persist_state="session")
 if present:
     inject_css(big=True, present=True)
 

@@ -284,3 +284,25 @@ def test_the_hands_stay_when_the_learner_visits_another_page() -> None:
     assert set(str(at.query_params["elder"]).split(",")) == _held(at, "elder")
     assert at.toggle(key="lab_blanche_elder").value is True
     assert at.query_params["elder_blanche"] == "1"
+
+
+def test_presentation_mode_stays_on_across_a_page_switch() -> None:
+    """A teacher in presentation mode visits the glossary and comes back (the browser drops
+    ``?present=1``): still in presentation mode, and the address says so again; a link that
+    says otherwise, followed from another page, wins."""
+    at = open_page("lab", present="1")
+    assert at.toggle(key="lab_present").value is True
+    at.switch_page("app_pages/glossary.py").run()
+    for k in list(at.query_params):
+        at.query_params.pop(k)
+    at.switch_page("app_pages/lab.py").run()
+    assert not at.exception, at.exception
+    assert at.toggle(key="lab_present").value is True
+    assert at.query_params["present"] == "1"
+    at.toggle(key="lab_present").set_value(False).run()
+    assert "present" not in at.query_params
+    at.switch_page("app_pages/about.py").run()
+    at.switch_page("app_pages/lab.py")
+    at.query_params["present"] = "1"
+    at.run()
+    assert at.toggle(key="lab_present").value is True
