@@ -1,5 +1,6 @@
 """The Lessons page in real chromium (its "Read the whole lesson" tab): cards drawn as SVG,
-the chooser synced with the URL, the reckoning stepped to its repique; screenshots in
+the chooser synced with the URL, the reckoning stepped to its repique, a typed hand kept
+across a visit to the glossary; screenshots in
 docs/screenshots/lessons-*.png."""
 
 from __future__ import annotations
@@ -153,4 +154,31 @@ def test_losing_lead_link_opens_the_scenario(
     wait_for_app()
     expect(page.get_by_text("A pique won by a lead that loses the trick").first).to_be_visible(
         timeout=TIMEOUT_MS)
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
+def test_a_hand_typed_in_a_lesson_is_there_after_a_visit_to_the_glossary(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    """A learner types a hand in the point lesson, looks a word up in the glossary through
+    the menu, and comes back: the lesson, and the hand with the point it makes."""
+    hand = "AC QC JC 9C 8C 7C KH QH 10S 9S 8D 7D"  # six clubs: 6 cards making 55
+    open_lesson(page, app_server, wait_for_app, "point")
+    box = page.locator(".st-key-lessons_point_hand input")
+    box.fill(hand)
+    box.press("Enter")
+    wait_for_app()
+    expect(page.get_by_text("6 cards making 55").first).to_be_visible(timeout=TIMEOUT_MS)
+    nav = page.locator("header")
+    nav.get_by_role("link", name="Glossary").click()
+    expect(page.get_by_role("heading", name="Glossary").first).to_be_visible(
+        timeout=TIMEOUT_MS)
+    wait_for_app()
+    nav.get_by_role("link", name="Lessons").click()
+    expect(page.get_by_role("heading", name="4. The point")).to_be_visible(timeout=TIMEOUT_MS)
+    wait_for_app()
+    page.get_by_role("tab", name=re.compile("Read the whole lesson")).click()
+    wait_for_app()
+    expect(box).to_have_value(hand, timeout=TIMEOUT_MS)
+    expect(page.get_by_text("6 cards making 55").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
