@@ -162,7 +162,9 @@ class LabMachine(RuleBasedStateMachine):
                      "younger": bool(params.get("younger_declares"))}
         self.record: dict[str, Any] | None = None
         self.addresses: list[dict[str, str]] = []
-        """The addresses the page wrote since it was opened."""
+        """The addresses the page wrote since it was opened or came from another page."""
+        self.ever: list[dict[str, str]] = []
+        """Every address the page wrote."""
 
     def _address(self) -> dict[str, str]:
         return {k: str(v) for k, v in self.at.query_params.items() if k in ADDRESS}
@@ -404,6 +406,45 @@ class LabMachine(RuleBasedStateMachine):
         if page_hand(self.at, other) is not None:
             assert canon(page_spec(self.at, other)) == kept_spec
 
+    @rule(data=hst.data())
+    def follow_an_earlier_link_from_another_page(self, data: hst.DataObject) -> None:
+        """A lesson's link to the Lab naming hands the Lab showed before they were edited:
+        it is read, although the Lab wrote that address itself once."""
+        which = data.draw(hst.integers(0, 63))  # drawn whatever the page holds
+        if not self.ever:
+            return
+        address = self.ever[which % len(self.ever)]
+        self.at.switch_page("app_pages/about.py")
+        self._run()
+        self.addresses.clear()
+        self.at.switch_page("app_pages/lab.py")
+        self._set_address(address)
+        self._run()
+        self.sunk = {r: bool(address.get(f"{r}_declares")) for r in ROLES}
+        for role in ROLES:
+            shown = self.at.text_input(key=f"lab_{role}_text").value or ""
+            if role in address:
+                assert set(_cards_named(shown)) == set(_cards_named(address[role])), role
+
+    @rule()
+    def visit_another_page_and_back(self) -> None:
+        """To another page and back by the menu (the browser drops the Lab's parameters on
+        the way): the same hands, flags, declarations and numbers."""
+        before = self._numbers()
+        texts = {r: self.at.text_input(key=f"lab_{r}_text").value for r in ROLES}
+        specs = {r: canon(page_spec(self.at, r)) for r in ROLES}
+        address = self._address()
+        self.at.switch_page("app_pages/about.py")
+        self._run()
+        self._set_address({})
+        self.addresses.clear()
+        self.at.switch_page("app_pages/lab.py")
+        self._run()
+        assert {r: self.at.text_input(key=f"lab_{r}_text").value for r in ROLES} == texts
+        assert self._address() == address
+        assert {r: canon(page_spec(self.at, r)) for r in ROLES} == specs
+        assert self._numbers() == before
+
     @rule(shut=hst.booleans())
     def reload(self, shut: bool) -> None:
         """A reload, or the page's link opened in a fresh browser: the same page (its panels
@@ -425,10 +466,12 @@ class LabMachine(RuleBasedStateMachine):
 
     @invariant()
     def note_the_address(self) -> None:
-        """(Not a check: the addresses the page wrote, for ``type_while_the_address_lags``.)"""
+        """(Not a check: the addresses the page wrote, for the two rules above.)"""
         address = self._address()
         if address and address not in self.addresses:
             self.addresses.append(address)
+        if address and address not in self.ever:
+            self.ever.append(address)
 
     @invariant()
     def the_pack_shows_the_typed_hand(self) -> None:
