@@ -15,8 +15,7 @@ from words.names import deal_heading
 from words.reckoning import settlement_text
 
 FIELDS = (("sheet_a", "a", "A"), ("sheet_b", "b", "B"))
-K_LINK = "sheet_link"  # the (a, b) parameters as last written here: a link that differs is new
-K_WRITTEN = "sheet_links_written"  # those written before: the address lags behind quick typing
+K_WRITTEN = "sheet_links_written"  # the (a, b) written this visit: not a link followed
 K_VISIT = "sheet_visit"  # a link the sheet is opened with from another page is always read
 MAX_PARAM = 200
 
@@ -24,12 +23,11 @@ MAX_PARAM = 200
 def _sync_link() -> None:
     ss = st.session_state
     link = (st.query_params.get("a"), st.query_params.get("b"))
-    last = ss.get(K_LINK)
     arrived = new_visit(K_VISIT)
     if link == (None, None):
         for key, _param, _who in FIELDS:
             ss.setdefault(key, "")
-    elif arrived or last is None or (link != last and not was_written(K_WRITTEN, link)):
+    elif arrived or not was_written(K_WRITTEN, link):
         for (key, _param, _who), value in zip(FIELDS, link, strict=True):
             ss[key] = value or ""
 
@@ -44,8 +42,7 @@ def _write_link(raws: dict[str, str]) -> None:
         elif st.query_params.get(param) != value:
             st.query_params[param] = value
         written.append(value)
-    st.session_state[K_LINK] = (written[0], written[1])
-    remember_written(K_WRITTEN, st.session_state[K_LINK])
+    remember_written(K_WRITTEN, (written[0], written[1]))
 
 
 st.title(_("Score sheet"))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from walking import settled
+from walking import about_and_back, settled
 
 from piquet import parse_cards, reckon, score_declarations
 from piquet.cards import DECK, Card
@@ -135,13 +135,8 @@ class Walk:
             return self.reload()  # the navigation is folded away on a phone
         before = self.held()
         self.steps.append("about and back")
-        nav = self.page.locator("header")
-        nav.get_by_role("link", name="About").click()
-        expect(self.page.get_by_role("heading", name="About").first).to_be_visible()
-        self.wait()
-        nav.get_by_role("link", name="Declarations Lab").click()
-        expect(self.page.locator(".st-key-lab_elder_text input")).to_be_visible()
-        self.wait()
+        about_and_back(self.page, "Declarations Lab",
+                       self.page.locator(".st-key-lab_elder_text input"))
 
         def same(_page: Page) -> None:
             assert self.held() == before, self.fail(f"after about and back {self.held()}")

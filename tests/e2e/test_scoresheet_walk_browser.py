@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from walking import settled
+from walking import about_and_back, settled
 
 from piquet import Partie, settle_partie
 from words.reckoning import settlement_text
@@ -131,13 +131,8 @@ class Walk:
             return self.reload()
         before = self.page.evaluate(_READ)
         self.steps.append("about and back")
-        nav = self.page.locator("header")
-        nav.get_by_role("link", name="About").click()
-        expect(self.page.get_by_role("heading", name="About").first).to_be_visible()
-        self.wait()
-        nav.get_by_role("link", name="Score sheet").click()
-        expect(self.page.get_by_role("textbox", name="Player A, deal by deal")).to_be_visible()
-        self.wait()
+        about_and_back(self.page, "Score sheet",
+                       self.page.get_by_role("textbox", name="Player A, deal by deal"))
         settled(self.page, lambda _p: self.expect_fields(before["a"], before["b"]))
         return None
 

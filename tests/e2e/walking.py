@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
@@ -32,3 +32,15 @@ def settled(page: Page, check: Callable[[Page], None], retry_s: float = 15) -> N
     page.wait_for_timeout(400)
     idle(page)
     check(page)
+
+
+def about_and_back(page: Page, back: str, ready: Locator) -> None:
+    """To About through the top navigation, then back to the page linked as ``back`` until
+    ``ready`` shows: a page switch, which drops the page's parameters."""
+    nav = page.locator("header")
+    nav.get_by_role("link", name="About").click()
+    expect(page.get_by_role("heading", name="About").first).to_be_visible()
+    idle(page)
+    nav.get_by_role("link", name=back).click()
+    expect(ready).to_be_visible()
+    idle(page)

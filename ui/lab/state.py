@@ -57,12 +57,12 @@ WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
 _NOTES: Final = "lab_notes"
 K_RECORD: Final = "lab_record"
 K_RERUN_APP: Final = "lab_rerun_app"
+"""Set by a step inside the Lab's fragment that changes the frame (a record's preset shows in
+the sidebar): the fragment then reruns the whole page."""
 K_LINKS_WRITTEN: Final = "lab_links_written"
 """The addresses this page wrote (:func:`ui.links.remember_written`)."""
 K_VISIT: Final = "lab_visit"
 """The visit whose link was read (:func:`ui.links.new_visit`)."""
-"""Set by a step inside the Lab's fragment that changes the frame (a record's preset shows in
-the sidebar): the fragment then reruns the whole page."""
 
 
 def who(role: str) -> str:

@@ -41,12 +41,11 @@ def _start_picks(key: str, default: Sequence[Card]) -> None:
         ss[f"{key}_prev"] = list(default)
 
 
-def _discard_pills(key: str, role: Role, hand: Sequence[Card], allowed: range,
-                   default: Sequence[Card]) -> list[Card]:
-    """The pills of one player's discards, at most ``allowed.stop - 1`` of them."""
+def _discard_pills(key: str, role: Role, hand: Sequence[Card], allowed: range) -> list[Card]:
+    """The pills of one player's discards, at most ``allowed.stop - 1`` of them (started by
+    :func:`_start_picks`, before the hand they grey is drawn)."""
     ss = st.session_state
     most = allowed.stop - 1
-    _start_picks(key, default)
     label = (_("Click the cards Elder discards ({least} to {most}):", least=allowed.start,
                most=most) if role == "elder" else
              _("Click the cards Younger discards ({least} to {most}):", least=allowed.start,
@@ -112,7 +111,7 @@ def exchange_widget() -> None:
     st.markdown(_("**Elder's twelve cards as dealt** (the discards are greyed)"))
     _start_picks(key, default)
     draw_cards(hand, dim=set(c for c in ss.get(key) or [] if c in hand))
-    picked = _discard_pills(key, "elder", hand, d.exchange_range("elder"), default)
+    picked = _discard_pills(key, "elder", hand, d.exchange_range("elder"))
     if not picked:
         st.info(_choose("elder", d.exchange_range("elder")))
         return
@@ -180,7 +179,7 @@ def _younger_exchange(after: DealState, deal_id: str, left: Sequence[Card],
     _start_picks(ykey, default_younger)
     draw_cards(yhand, width=SMALL_WIDTH, dim=set(c for c in st.session_state.get(ykey) or []
                                              if c in yhand))
-    ypicked = _discard_pills(ykey, "younger", yhand, yr, default_younger)
+    ypicked = _discard_pills(ykey, "younger", yhand, yr)
     if len(ypicked) < yr.start:
         st.info(_choose("younger", yr))
         return
