@@ -160,7 +160,8 @@ def _lab_body() -> None:
     # The exchange advisor and "how rare": drawn and computed only while open.
     advisor_panel(hands, rules, colours=four_colour())
     if elder is None or younger is None or set(elder) & set(younger):
-        write_link({"elder": elder, "younger": younger}, {})
+        write_link(hands, {r: held_spec(r, h) for r, h in hands.items() if h is not None},
+                   rules)  # a complete hand keeps its sinking in the address
         if elder is None or younger is None:
             st.info(_("Complete both hands to see the declarations."))
         return  # the builders have already said what is wrong
@@ -194,7 +195,7 @@ def _lab_body() -> None:
         elder_spec, younger_spec = held_spec("elder", elder), held_spec("younger", younger)
 
     write_link({"elder": elder, "younger": younger},
-               {"elder": elder_spec, "younger": younger_spec})
+               {"elder": elder_spec, "younger": younger_spec}, rules)
 
     try:
         score = scored(elder, younger, blanche["elder"], blanche["younger"], _spec_key(elder_spec),

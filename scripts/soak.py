@@ -44,12 +44,20 @@ def main() -> int:
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(f),
              "--hypothesis-show-statistics"], cwd=ROOT, env=env, capture_output=True, text=True)
         out = proc.stdout + proc.stderr
+        log = ROOT / "test-results" / f"soak-{page}.log"
+        log.parent.mkdir(exist_ok=True)
+        log.write_text(out)
         lines = [ln for ln in out.splitlines() if "ScriptRunContext" not in ln]
         keep = [ln for ln in lines if ln.startswith(("E ", "FAILED", "    - ", "  - "))
                 or "passed" in ln or "failed" in ln or "state." in ln]
-        print("\n".join(keep[-80:]))
+        # the errors themselves first: a long shrunk sequence must not push them out
+        errors = [ln for ln in lines if ln.lstrip(" |+-").startswith(
+            ("Traceback", "File ", "assert", "AssertionError", "Error", "Flaky"))
+            or "Error:" in ln]
+        print("\n".join([*errors[-40:], *keep[-80:]]))
         print(f"--- {page}: {'ok' if proc.returncode == 0 else 'FAILED'} "
-              f"in {time.monotonic() - t:.0f} s", flush=True)
+              f"in {time.monotonic() - t:.0f} s (the whole output: {log.relative_to(ROOT)})",
+              flush=True)
         if proc.returncode != 0:
             failed.append(page)
     if failed:

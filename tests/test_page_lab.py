@@ -4,6 +4,7 @@ a pasted record and its preset."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from apptest import LAB_PANELS, html_tables, open_page, open_panels, texts
 from streamlit.testing.v1 import AppTest
@@ -306,3 +307,39 @@ def test_presentation_mode_stays_on_across_a_page_switch() -> None:
     at.query_params["present"] = "1"
     at.run()
     assert at.toggle(key="lab_present").value is True
+
+
+def _totals(at: AppTest) -> list[str]:
+    return [t for t in texts(at).split("\n") if "from declarations" in t]
+
+
+def test_a_carte_blanche_only_the_record_refuses_stays_out_of_the_address() -> None:
+    """The capot record's Younger drew two cards and holds five courts: the record refuses
+    his carte blanche. The address does not carry the record, so it does not name the flag
+    either: a reload (or the shared link) scores what the page scored (found by a soak of
+    the Lab's model)."""
+    at = open_panels(open_page("lab"), "lab_record_open")
+    capot = Path(__file__).parent.parent / "content" / "scenarios" / "capot.json"
+    record = json.loads(capot.read_text())["record"]
+    at.text_area(key="lab_record_text").set_value(json.dumps(record)).run()
+    at.button(key="lab_load").click().run()
+    at.toggle(key="lab_blanche_younger").set_value(True).run()
+    assert any("not dealt carte blanche" in str(e.value) for e in at.error)
+    assert "younger_blanche" not in at.query_params
+    before = _totals(at)
+    assert any("Younger** · 24 from declarations" in t for t in before), before  # no 10
+    again = open_page("lab", **{k: str(v) for k, v in at.query_params.items()})
+    assert _totals(again) == before
+    # without a record, a refused flag stays in the address: the reload refuses it again
+    at = open_page("lab", elder=ELDER, younger=YOUNGER, elder_blanche="1")
+    assert at.query_params["elder_blanche"] == "1"
+
+
+def test_a_card_typed_into_both_hands_keeps_the_other_hands_sinking_in_the_address() -> None:
+    """Elder's sinking came with a link; a card of Elder's typed into Younger's hand stops
+    the scoring, but the address still says how Elder declares (a reload then shows it)."""
+    at = open_page("lab", elder=ELDER, younger=YOUNGER, elder_declares='{"sets":[]}')
+    younger = YOUNGER.replace("10S", "AS").replace(",", " ")  # AS is Elder's
+    at.text_input(key="lab_younger_text").set_value(younger).run()
+    assert any("in both hands" in str(e.value) for e in at.error)
+    assert at.query_params["elder_declares"] == '{"sets":[]}'

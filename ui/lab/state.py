@@ -216,6 +216,17 @@ def blanche_problem(role: Role, hand: Sequence[Card], rules: Rules) -> str | Non
         len(courts), who=who(role), cards=shown, drawn=drawn)
 
 
+def blanche_linked(role: Role, hand: Sequence[Card] | None, rules: Rules) -> bool:
+    """Whether the address names the player's carte blanche: when the flag is set, unless
+    only the loaded record refuses it (the address does not carry the record, so a reload
+    would score the carte blanche this page refuses)."""
+    if not st.session_state.get(blanche_key(role)):
+        return False
+    if hand is None or blanche_problem(role, hand, rules) is None:
+        return True
+    return not could_have_been_blanche(hand, most_drawn(role, rules))
+
+
 def _set_param(name: str, value: str | None) -> None:
     """Write one parameter of the address, or remove it (``None``)."""
     if value:
@@ -225,7 +236,7 @@ def _set_param(name: str, value: str | None) -> None:
 
 
 def write_link(hands: Mapping[Role, tuple[Card, ...] | None],
-               specs: Mapping[Role, Mapping[str, Any] | None]) -> None:
+               specs: Mapping[Role, Mapping[str, Any] | None], rules: Rules) -> None:
     """Write the page's state into its address. A hand that is not complete (``None``) is
     written as typed, so that a reload shows the same page, its problem included."""
     ss = st.session_state
@@ -235,7 +246,7 @@ def write_link(hands: Mapping[Role, tuple[Card, ...] | None],
         _set_param(role, format_cards(hand, ",") if hand else typed.replace(" ", ","))
         _set_param(f"{role}_declares",
                    json.dumps(spec, separators=(",", ":")) if spec and hand else None)
-        _set_param(f"{role}_blanche", "1" if ss.get(blanche_key(role)) else None)
+        _set_param(f"{role}_blanche", "1" if blanche_linked(role, hand, rules) else None)
     ss["lab_link_seen"] = _link()
     remember_written(K_LINKS_WRITTEN, ss["lab_link_seen"])
 
