@@ -222,9 +222,8 @@ def blanche_linked(role: Role, hand: Sequence[Card] | None, rules: Rules) -> boo
     would score the carte blanche this page refuses)."""
     if not st.session_state.get(blanche_key(role)):
         return False
-    if hand is None or blanche_problem(role, hand, rules) is None:
-        return True
-    return not could_have_been_blanche(hand, most_drawn(role, rules))
+    return (hand is None or could_have_been_blanche(hand, drawn_at_most(role, rules, hand))
+            or not could_have_been_blanche(hand, most_drawn(role, rules)))
 
 
 def _set_param(name: str, value: str | None) -> None:
