@@ -100,6 +100,12 @@ each element costs the script thread a hand-off to the event loop (``call_soon_t
 ``config.get_option`` without its lock: 5.1-5.2x against 5.4-5.6x; ``--server.fileWatcherType
 none``: 6.2x. py-spy (``--gil``) on Lab reruns: the event loop 53 %, the script thread 45 %, no
 one hotspot (the session's new-session message and theme options 12 % a run for any page).
+2026-12-06 (load 0.2-0.7), the code unchanged since 2026-12-04: the Lab p95 0.65 s, 14.7 ms a
+rerun, 11.5 kB, 50 elements, peak RSS 94 MB; the toy 106 ms, 1.5 ms: 6.2x. With
+``--server-option=--runner.postScriptGC=true``: the Lab 0.85 s (21.4 ms), the toy 1.25 s
+(27.2 ms): 0.7x. cProfile of 300 sequential Lab reruns: 56 messages a run, each a
+``call_soon_threadsafe`` whose self-pipe ``send`` is the largest single cost (11 % of the
+script thread). bench/bench_floor.py measures the rungs from the toy page to the Lab.
 """
 
 from __future__ import annotations
