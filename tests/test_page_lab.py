@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from apptest import LAB_PANELS, html_tables, open_page, open_panels, texts
 from streamlit.testing.v1 import AppTest
 
@@ -343,3 +344,27 @@ def test_a_card_typed_into_both_hands_keeps_the_other_hands_sinking_in_the_addre
     at.text_input(key="lab_younger_text").set_value(younger).run()
     assert any("in both hands" in str(e.value) for e in at.error)
     assert at.query_params["elder_declares"] == '{"sets":[]}'
+
+
+def test_the_sinking_widgets_brought_back_take_no_default_beside_their_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sinking widgets, shut and opened again (their held values put back) or seeded by a
+    link, have their value in the session state: drawn with a default too, Streamlit logs
+    "created with a default value but also had its value set via the Session State API"."""
+    from streamlit.elements.lib import policies
+
+    said: list[str] = []
+    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
+    monkeypatch.setattr(policies._LOGGER, "warning",
+                        lambda msg, *args, **kw: said.append(msg % args))
+    at = open_page("lab", elder=ELDER, younger=YOUNGER,
+                   elder_declares='{"point":["AH","KH","QH","JH"]}')
+    open_panels(at, "lab_sinking")  # seeded by the link
+    pills = next(p for p in at.button_group if p.key and "_pcards_" in p.key)
+    assert sorted(pills.value) == ["AH", "JH", "KH", "QH"]
+    at.session_state["lab_sinking"] = False
+    at.run()
+    open_panels(at, "lab_sinking")  # put back from what was held
+    assert sorted(at.button_group(key=pills.key).value) == ["AH", "JH", "KH", "QH"]
+    assert "Point** — " in texts(at)
+    assert not [s for s in said if "default value" in s], said

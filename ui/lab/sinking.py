@@ -21,7 +21,7 @@ declares what is held, and the widgets drawn again start from it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import streamlit as st
 
@@ -52,6 +52,7 @@ __all__ = [
 
 NONE: Final = ""
 """The option value for "not declared"."""
+T = TypeVar("T")
 
 
 def hand_sig(hand: Sequence[Card]) -> str:
@@ -129,6 +130,12 @@ def spec_from_values(hand: tuple[Card, ...], values: Mapping[str, Any]) -> dict[
             for i, run in enumerate(combos.sequences)]
     sets = [_choice(values.get(f"set{i}"), set_choices(cs)) for i, cs in enumerate(combos.sets)]
     return declaration_spec(combos, point, runs, sets)
+
+
+def _default(key: str, default: T, none: T) -> T:
+    """A widget's default: ``none`` (what the widget takes for no default) when its value is
+    already in the session state."""
+    return none if key in st.session_state else default
 
 
 def _choice(value: Any, options: Sequence[str]) -> str:
@@ -253,9 +260,12 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
         return ngettext("{symbol} {suit} ({n} held)", "{symbol} {suit} ({n} held)",
                         len(by_suit[s]), symbol=Suit(s).symbol + "\ufe0e", suit=suit_name(Suit(s)))
 
+    # A widget whose value is in the state (held, from a link, or its own) takes no default:
+    # the state decides, and Streamlit would warn of the two.
     suit = st.selectbox(
         _("Elder's point: the suit") if elder else _("Younger's point: the suit"),
-        [*suits, NONE], index=[*suits, NONE].index(best), key=f"{k}_psuit",
+        [*suits, NONE], index=_default(f"{k}_psuit", [*suits, NONE].index(best), 0),
+        key=f"{k}_psuit",
         format_func=suit_label)
     values["psuit"] = suit or NONE
     point: list[Card] = []
@@ -264,7 +274,8 @@ def sinking_controls(role: Role, hand: tuple[Card, ...], who: str) -> dict[str, 
         chosen = st.pills(
             _("Elder's point: the cards declared") if elder else
             _("Younger's point: the cards declared"), codes, selection_mode="multi",
-            default=codes, key=f"{k}_pcards_{suit}", format_func=show)
+            default=_default(f"{k}_pcards_{suit}", codes, None), key=f"{k}_pcards_{suit}",
+            format_func=show)
         values[f"pcards_{suit}"] = list(chosen or [])
         point = [c for c in by_suit[suit] if str(c) in (chosen or [])]
     labels: dict[str, str] = {NONE: _("Not declared")}
