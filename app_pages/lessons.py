@@ -16,6 +16,7 @@ from ui.lessons import (
     progress,
 )
 from ui.lessons.framework import numbered
+from ui.lessons.state import TAB, LessonTab, keep_tab
 from ui.prose import lesson_list
 from ui.scroll import scroll_to_top
 from ui.stages import stage_player
@@ -34,8 +35,10 @@ follow_stage_param(lesson.slug)
 st.title(numbered(lesson), anchor=False)
 slugs = [x.slug for x in LESSONS]
 i = slugs.index(lesson.slug)
-stages_tab, read_tab = st.tabs([_(":material/stairs: Stages"),
-                                _(":material/menu_book: Read the whole lesson")])
+tab_labels: dict[LessonTab, str] = {"stages": _(":material/stairs: Stages"),
+                                    "read": _(":material/menu_book: Read the whole lesson")}
+keep_tab(tab_labels)  # back from another page, the lesson opens on the tab it was on
+stages_tab, read_tab = st.tabs(list(tab_labels.values()), key=TAB, on_change="rerun")
 with stages_tab:
     stage_player(lesson, LESSONS[i + 1] if i + 1 < len(LESSONS) else None)
 with read_tab:

@@ -29,6 +29,24 @@ def open_page(page: str, *, panels: Sequence[str] = (), **params: str) -> AppTes
     return at
 
 
+def open_tab(at: AppTest) -> int:
+    """The index of the tab open in the page's (first) ``st.tabs``."""
+    def walk(node: Any) -> int | None:
+        for child in getattr(node, "children", {}).values():
+            proto = getattr(child, "proto", None)
+            if getattr(child, "type", None) != "tab" and proto is not None \
+                    and hasattr(proto, "tab_container") and proto.HasField("tab_container"):
+                return int(proto.tab_container.default_tab_index)
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    index = walk(at._tree)
+    assert index is not None, "no tabs on the page"
+    return index
+
+
 LAB_PANELS = ("lab_sinking", "lab_record_open")
 """The Lab's expanders whose widgets are drawn only while they are open."""
 

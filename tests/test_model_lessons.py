@@ -1,7 +1,8 @@
 """Model-based test of the lesson widgets (issue 9): random sequences of what a learner does
 — switch lesson, type a hand (or a bad one), click a card in a picker, press an example,
 pick discards, deal again, sink a category, step the reckoning, type partie totals, change
-the preset, go to another page and come back (every widget as it was left) — driven through
+the preset, open the other tab, go to another page and come back (every widget and the tab as
+it was left) — driven through
 AppTest. After **every** step each number the lesson's widget
 shows is checked against ``piquet``, computed here from what the widgets show (the text
 boxes, the pickers, the selectors, the preset); never from ``ui/``.
@@ -20,7 +21,7 @@ import re
 from typing import Any
 
 import hypothesis.strategies as hst
-from apptest import html_tables
+from apptest import html_tables, open_tab
 from hypothesis import event
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from model_settings import model_settings
@@ -161,6 +162,8 @@ class LessonWidgets(RuleBasedStateMachine):
         r = rnd.random()
         if r < 0.05:
             self.away_and_back()
+        elif r < 0.08:
+            self.open_a_tab(rnd)
         elif r < 0.12:
             self.switch_lesson(rnd)
         elif r < 0.2:
@@ -176,7 +179,15 @@ class LessonWidgets(RuleBasedStateMachine):
                   for kind in ("segmented_control", "selectbox", "text_input", "pills",
                                "toggle", "number_input", "slider", "radio")
                   for e in getattr(self.at, kind) if getattr(e, "key", None)}
+        values["tab"] = open_tab(self.at)
         return self._markdown(), values
+
+    def open_a_tab(self, rnd: random.Random) -> None:
+        """A click on one of the lesson's two tabs (the stages, the whole lesson to read)."""
+        i = rnd.randrange(2)
+        self.at.session_state["lessons_tab"] = self.at.tabs[i].label
+        self._run()
+        assert open_tab(self.at) == i
 
     def away_and_back(self) -> None:
         """To the glossary by the menu and back (the browser drops ``?lesson=`` on the way):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-from apptest import html_tables
+from apptest import html_tables, open_tab
 from streamlit.testing.v1 import AppTest
 
 from academy.rule_text import RuleFlag, rule_sentence
@@ -97,6 +97,53 @@ def test_unknown_lesson_warns_and_falls_back() -> None:
     assert any("xyz" in str(w.value) for w in at.warning)
     assert title(at) == f"1. {LESSONS[0].title}"
     assert not at.error
+
+
+def test_a_broken_lesson_link_keeps_its_notice_until_a_lesson_is_chosen() -> None:
+    """The notice naming an unknown ``?lesson=`` stays while the learner looks around (a tab
+    clicked reruns the page, whose address already names lesson 1); it goes once a lesson is
+    chosen, and is not there after a visit to another page."""
+    at = open_lessons("xyz")
+    assert at.query_params["lesson"] in ("deal", ["deal"])
+    run(at)  # a rerun, the address now lesson 1's
+    at.session_state["lessons_tab"] = at.tabs[1].label  # a click on the other tab
+    run(at)
+    assert [w for w in at.warning if "“xyz”" in str(w.value)]
+    at.pills(key="lessons_chooser").set_value("point")
+    run(at)
+    assert title(at).startswith("4. ") and not at.warning
+    at = open_lessons("xyz")
+    _ok(at.switch_page("app_pages/glossary.py").run())
+    at.query_params.pop("lesson", None)  # a page switch drops the page's parameters
+    _ok(at.switch_page("app_pages/lessons.py").run())
+    assert not at.warning and title(at).startswith("1. ")
+
+
+def test_the_tab_opened_is_open_again_after_a_visit_to_another_page() -> None:
+    """A learner reading the whole lesson who looks a word up in the glossary comes back to
+    the lesson to read, not its stages; and keeps reading in the next lesson and in another
+    language."""
+    at = open_lessons("point")
+    assert open_tab(at) == 0
+    at.session_state["lessons_tab"] = at.tabs[1].label  # a click on "Read the whole lesson"
+    run(at)
+    assert open_tab(at) == 1
+    _ok(at.switch_page("app_pages/glossary.py").run())
+    at.query_params.pop("lesson", None)
+    _ok(at.switch_page("app_pages/lessons.py").run())
+    assert title(at).startswith("4. ") and open_tab(at) == 1
+    button(at, "5. Sequences").click()  # Next
+    run(at)
+    assert title(at).startswith("5. ") and open_tab(at) == 1
+    at.selectbox(key="_language_picker").set_value("vi")
+    run(at)
+    assert at.tabs[1].label != ":material/menu_book: Read the whole lesson"
+    assert open_tab(at) == 1
+    at.session_state["lessons_tab"] = at.tabs[0].label  # back to the stages
+    run(at)
+    _ok(at.switch_page("app_pages/glossary.py").run())
+    _ok(at.switch_page("app_pages/lessons.py").run())
+    assert open_tab(at) == 0
 
 
 def test_hostile_lesson_param_is_escaped() -> None:

@@ -58,7 +58,7 @@ def test_chooser_updates_the_url(
 def test_unknown_lesson_warns(
     page: Page, app_server: str, wait_for_app: Callable[[], None],
 ) -> None:
-    open_lesson(page, app_server, wait_for_app, "xyz")
+    open_lesson(page, app_server, wait_for_app, "xyz")  # the tab clicked reruns the page
     expect(page.get_by_text("There is no lesson called “xyz”")).to_be_visible(
         timeout=TIMEOUT_MS)
     expect(page.get_by_role("heading", name="1. The deck and the deal")).to_be_visible()
@@ -161,7 +161,8 @@ def test_a_hand_typed_in_a_lesson_is_there_after_a_visit_to_the_glossary(
     page: Page, app_server: str, wait_for_app: Callable[[], None],
 ) -> None:
     """A learner types a hand in the point lesson, looks a word up in the glossary through
-    the menu, and comes back: the lesson, and the hand with the point it makes."""
+    the menu, and comes back: the lesson on the tab it was on (the whole lesson to read), and
+    the hand with the point it makes."""
     hand = "AC QC JC 9C 8C 7C KH QH 10S 9S 8D 7D"  # six clubs: 6 cards making 55
     open_lesson(page, app_server, wait_for_app, "point")
     box = page.locator(".st-key-lessons_point_hand input")
@@ -177,8 +178,8 @@ def test_a_hand_typed_in_a_lesson_is_there_after_a_visit_to_the_glossary(
     nav.get_by_role("link", name="Lessons").click()
     expect(page.get_by_role("heading", name="4. The point")).to_be_visible(timeout=TIMEOUT_MS)
     wait_for_app()
-    page.get_by_role("tab", name=re.compile("Read the whole lesson")).click()
-    wait_for_app()
+    expect(page.get_by_role("tab", name=re.compile("Read the whole lesson"))).to_have_attribute(
+        "aria-selected", "true", timeout=TIMEOUT_MS)
     expect(box).to_have_value(hand, timeout=TIMEOUT_MS)
     expect(page.get_by_text("6 cards making 55").first).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("[data-testid='stException']")).to_have_count(0)

@@ -20,6 +20,7 @@ from ui.lessons.state import (
     CHOOSER,
     CURRENT,
     PARAM,
+    UNKNOWN,
     check_answer,
     completed,
     feedback,
@@ -30,6 +31,7 @@ from ui.lessons.state import (
     right_answers,
 )
 from ui.lessons.widgets import WIDGETS
+from ui.links import new_visit
 from ui.text import md_escape
 from words import _, ngettext
 
@@ -58,18 +60,23 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
     by_slug = {lesson.slug: lesson for lesson in lessons}
     ss = st.session_state
     raw = st.query_params.get(PARAM)
+    if new_visit("lessons_visit"):
+        ss.pop(UNKNOWN, None)  # a notice is for the visit its link opened
     if raw is not None and raw not in by_slug:
-        shown = raw if len(raw) <= 30 else raw[:30] + "…"
+        ss[UNKNOWN] = raw if len(raw) <= 30 else raw[:30] + "…"
+        ss[CURRENT] = lessons[0].slug
+    elif raw is not None:
+        if raw != ss.get(CURRENT):
+            ss.pop(UNKNOWN, None)  # a link to another lesson
+        ss[CURRENT] = raw
+    if UNKNOWN in ss:  # shown until the learner chooses a lesson (a tab's rerun keeps it)
         st.warning(
             # TRANSLATORS: {name} is what the link asked for; {slugs} the lessons' ids.
             _("There is no lesson called “{name}”; showing lesson 1, “{title}”. The lessons "
-              "are: {slugs}.", name=md_escape(shown), title=lessons[0].title,
+              "are: {slugs}.", name=md_escape(str(ss[UNKNOWN])), title=lessons[0].title,
               slugs=_(", ").join(by_slug)),
             icon=":material/warning:",
         )
-        ss[CURRENT] = lessons[0].slug
-    elif raw is not None:
-        ss[CURRENT] = raw
     slug = ss.get(CURRENT)
     if slug not in by_slug:
         slug = lessons[0].slug

@@ -21,12 +21,16 @@ __all__ = [
     "DONE",
     "PARAM",
     "RIGHT",
+    "TAB",
+    "UNKNOWN",
     "Feedback",
+    "LessonTab",
     "check_answer",
     "completed",
     "feedback",
     "forget_feedback",
     "go",
+    "keep_tab",
     "limit_picks",
     "new_seed",
     "on_chooser",
@@ -44,10 +48,20 @@ DONE: Final = "lessons_done"
 RIGHT: Final = "lessons_right"
 """``{slug: {question index, ...}}``: the questions answered right."""
 CHOOSER: Final = "lessons_chooser"
+UNKNOWN: Final = "lessons_unknown"
+"""The lesson an unknown ``?lesson=`` asked for (shortened), while its notice shows: from the
+link until the learner chooses a lesson or leaves the page."""
 PARAM: Final = "lesson"
 """The query parameter naming the lesson on show, ``/lessons?lesson=point``."""
 Feedback = Literal["right", "wrong", "none"]
 """What a Check found: the right option, a wrong one, or none chosen."""
+LessonTab = Literal["stages", "read"]
+"""The lesson's two tabs: its stages, and the whole lesson to read."""
+TAB: Final = "lessons_tab"
+"""The tabs' widget key (its value: the open tab's label, in the page's language)."""
+_TAB_KEPT: Final = "_lessons_tab_kept"
+"""The open tab (:data:`LessonTab`), kept when the learner visits another page: the widget's
+own state goes with the page (:func:`keep_tab` opens it again)."""
 PARTIE_A: Final = "lessons_partie_a"
 PARTIE_B: Final = "lessons_partie_b"
 
@@ -68,6 +82,21 @@ def go(slug: str) -> None:
     """Show lesson ``slug`` (a callback: runs before the page is drawn)."""
     st.session_state[CURRENT] = slug
     st.query_params[PARAM] = slug
+    st.session_state.pop(UNKNOWN, None)  # the learner has chosen: the link's notice is done
+
+
+def keep_tab(labels: dict[LessonTab, str]) -> None:
+    """Before the tabs are drawn (``on_change="rerun"``: a click on a tab runs the page):
+    keep the tab open now; when the tabs hold none of ``labels`` (the first run after a
+    visit to another page, or in another language), open the one kept (the stages at first).
+    Their state is set, not their ``default``: a default that changed would make them a new
+    widget."""
+    ss = st.session_state
+    for tab, label in labels.items():
+        if ss.get(TAB) == label:
+            ss[_TAB_KEPT] = tab
+            return
+    ss[TAB] = labels["read" if ss.get(_TAB_KEPT) == "read" else "stages"]
 
 
 def on_chooser() -> None:
