@@ -9,12 +9,12 @@ import streamlit as st
 
 from piquet import Card, Rules
 from ui.content import example_hands
+from ui.fragments import whole_page_drawn, whole_page_if_asked
 from ui.hand_builder import builder_cards, hand_builder
 from ui.lab.advisor import advisor_panel
 from ui.lab.sinking import held_spec, sinking_controls
 from ui.lab.state import (
     K_RECORD,
-    K_RERUN_APP,
     blanche_key,
     blanche_problem,
     lab_link,
@@ -89,7 +89,7 @@ if "lab_present" not in st.session_state or (_arrived and "present" in st.query_
     st.session_state["lab_present"] = st.query_params.get("present") == "1"
 present = bool(st.session_state["lab_present"])
 _on_present()  # the address again (a page switch drops it)
-st.session_state.pop(K_RERUN_APP, None)  # a whole run: the frame is drawn again anyway
+whole_page_drawn()
 read_link()
 
 st.title(_("Declarations Lab"))
@@ -106,8 +106,7 @@ def _lab_body() -> None:
     # alone; the title, the presentation toggle and the frame (the sidebar's settings rerun
     # the whole page) are not sent again. It returns, never st.stop(): the frame's last steps
     # (the progress kept, the learner's id written to the browser) run after every page.
-    if st.session_state.pop(K_RERUN_APP, False):
-        st.rerun(scope="app")  # a step in here changed the frame (a record's preset)
+    whole_page_if_asked()  # a step in here changed the frame (a record's preset)
     rules: Rules = current_rules()
     notices = st.container()  # filled once the link's or record's hands are in place
 

@@ -26,6 +26,7 @@ from ui.classroom import state
 from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes
 from ui.classroom.work import ClassRound, new_round
+from ui.fragments import ask_whole_page, whole_page_if_asked
 from words import _, language, ngettext, pgettext
 
 __all__ = [
@@ -191,14 +192,14 @@ def _on_close() -> None:
 
 def _on_delete() -> None:
     """Delete the class (confirmed); the session forgets the key and the whole page is
-    drawn again (:data:`state.K_RERUN_APP`)."""
+    drawn again (:func:`ui.fragments.ask_whole_page`)."""
     done = _act(ClassStore.delete)
     if done is None:
         return
     if done:
         state.say("success", _("The class was deleted with all its pupils and answers."))
     state.forget_teacher()
-    st.session_state[state.K_RERUN_APP] = True
+    ask_whole_page()
 
 
 def _confirm(on: bool) -> None:
@@ -249,8 +250,9 @@ def live() -> None:
     """The live dashboard of the session's class (reruns alone every few seconds)."""
     ss = st.session_state
     access = ss.get(state.K_ACCESS)
-    if ss.pop(state.K_RERUN_APP, False) or not isinstance(access, TeacherAccess):
-        st.rerun(scope="app")  # deleted (or forgotten): the whole page changes
+    whole_page_if_asked()  # deleted: the whole page changes
+    if not isinstance(access, TeacherAccess):
+        st.rerun(scope="app")  # forgotten: so does it
     try:
         board = classes().dashboard(access)
     except ClassRefused as refused:

@@ -18,6 +18,7 @@ import streamlit as st
 from store.class_values import ClassRefused
 from ui.classroom import dashboard, pupil, state, teacher
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
+from ui.fragments import whole_page_drawn
 from words import _, ngettext
 
 __all__ = ["class_page", "privacy_note"]
@@ -78,7 +79,7 @@ def _teacher_view() -> bool:
 def class_page() -> None:
     """The whole Class page."""
     teacher.take_key()  # first of all: the key leaves the address bar on this very run
-    st.session_state.pop(state.K_RERUN_APP, None)
+    whole_page_drawn()
     opened()
     st.title(_("Class"))
     st.caption(_("A teacher starts a class; the pupils join with its code and take its "

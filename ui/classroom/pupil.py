@@ -34,6 +34,7 @@ from ui.classroom.items import (
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, client, learner, network
 from ui.classroom.work import ClassRound, new_round, round_from_json
 from ui.components.card_hand import selection
+from ui.fragments import ask_whole_page, whole_page_if_asked
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
 from ui.quiz.draw import explanation, feedback, given
 from ui.quiz.end import kinds_table, time_text
@@ -157,7 +158,7 @@ def _refused(refused: ClassRefused) -> None:
             ss[state.K_ROUND] = kept
         state.say("info", state.refusal_text(refused))
         ss.pop(_REFUSED, None)
-        ss[state.K_RERUN_APP] = True  # the message is drawn at the page's top
+        ask_whole_page()  # the message is drawn at the page's top
         return
     if refused.refusal is Refusal.GONE and refused.values.get("pupil"):
         # the class is there, the pupil is not ("forget me" on the Progress page, perhaps
@@ -166,14 +167,14 @@ def _refused(refused: ClassRefused) -> None:
         state.say("error", _("You are no longer in this class: your name and answers in it "
                              "were deleted with “Forget me” on My progress. To go on, join "
                              "it again."))
-        ss[state.K_RERUN_APP] = True  # the name box and the message: the whole page
+        ask_whole_page()  # the name box and the message
         return
     if refused.refusal is Refusal.GONE:
         joined = ss.get(state.K_CLASS)
         state.forget_pupil()
         ss[_GONE] = joined.code if isinstance(joined, ClassInfo) else None
         state.say("error", state.refusal_text(refused))
-        ss[state.K_RERUN_APP] = True  # the join box and the message: the whole page
+        ask_whole_page()  # the join box and the message
         return
     ss[_REFUSED] = state.refusal_text(refused)
 
@@ -413,10 +414,10 @@ def _end(r: ClassRound) -> None:
 def _round_part() -> None:
     """The round, rerun alone on a pupil's every change, tap, Check and Next (the page's
     frame is not drawn again for them); the whole page when a step changed more than the
-    round (:data:`state.K_RERUN_APP`: the class gone, a message for the page's top)."""
+    round (:func:`ui.fragments.ask_whole_page`: the class gone, a message for the page's
+    top)."""
     ss = st.session_state
-    if ss.pop(state.K_RERUN_APP, False) or state.K_ROUND not in ss:
-        st.rerun(scope="app")
+    whole_page_if_asked(also=state.K_ROUND not in ss)
     _round_view(ss[state.K_CLASS])
 
 

@@ -29,7 +29,6 @@ __all__ = [
     "K_NOTICE",
     "K_PROJECTOR",
     "K_PUPIL",
-    "K_RERUN_APP",
     "K_ROUND",
     "K_SHOW",
     "K_SHOW_LINK",
@@ -65,8 +64,6 @@ K_ROUND: Final = "class_round"
 K_NOTICE: Final = "class_notice"
 K_MESSAGES: Final = "class_messages"
 K_CACHE: Final = "class_cache"
-K_RERUN_APP: Final = "class_rerun_app"
-"""Set by a dashboard action that changes the whole page (Delete): the fragment reruns it."""
 
 
 def shown(raw: object, limit: int = 24) -> str:

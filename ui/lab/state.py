@@ -30,6 +30,7 @@ from piquet import Card, DealRecord, Rules
 from piquet.cards import DECK, cards_mask, format_cards, sort_cards
 from piquet.exchange import could_have_been_blanche, courts_held, most_drawn
 from piquet.reckon import ROLES, Role
+from ui.fragments import ask_whole_page
 from ui.hand_builder import parse_hand_param, set_hand
 from ui.lab.sinking import forget_held, forget_other_hands, hand_sig, seed_sinking
 from ui.links import new_visit, page_url, remember_written, was_written
@@ -37,7 +38,6 @@ from ui.settings import preset_label, set_rules
 from words import _, ngettext
 
 __all__ = [
-    "K_RERUN_APP",
     "LINK_KEYS",
     "blanche_problem",
     "deal_rest",
@@ -56,9 +56,6 @@ WHO: Final[dict[Role, str]] = {"elder": "Elder", "younger": "Younger"}
 """The roles' English names (ids in tests); :func:`who` names them on a page."""
 _NOTES: Final = "lab_notes"
 K_RECORD: Final = "lab_record"
-K_RERUN_APP: Final = "lab_rerun_app"
-"""Set by a step inside the Lab's fragment that changes the frame (a record's preset shows in
-the sidebar): the fragment then reruns the whole page."""
 K_LINKS_WRITTEN: Final = "lab_links_written"
 """The addresses this page wrote (:func:`ui.links.remember_written`)."""
 K_VISIT: Final = "lab_visit"
@@ -160,7 +157,7 @@ def load_record_into_lab(record: Mapping[str, Any]) -> None:
         ss[f"lab_pending_{role}"] = (hand_sig(hand), spec)
     if record.get("rules"):
         set_rules(rec.rules.name)  # the sidebar shows the preset the page scores under
-        ss[K_RERUN_APP] = True  # the sidebar is drawn outside the Lab's fragment
+        ask_whole_page()  # the sidebar is drawn outside the Lab's fragment
         _note("info", _("The record names its preset: the page now scores under {preset}.",
                         preset=preset_label(rec.rules.name)))
     ss[K_RECORD] = dict(record)

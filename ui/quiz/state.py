@@ -49,6 +49,7 @@ from academy.quiz.rounds import (
 )
 from piquet.rules import PRESETS
 from ui import storage
+from ui.fragments import ask_whole_page
 from ui.settings import RULES_KEY, current_rules
 from words import _, language
 
@@ -64,9 +65,6 @@ K_TEACHER: Final = "quiz_teacher"
 K_REVEAL: Final = "quiz_reveal"
 K_CACHE: Final = "quiz_cache"
 K_MISSES: Final = "quiz_session_misses"
-#: Set by a step of the round's fragment that changes more than the round (a new round: the
-#: URL's seed, the page's top; a notice for the top): the whole page runs again.
-K_RERUN_APP: Final = "quiz_rerun_app"
 K_HISTORY_OPEN: Final = "quiz_history_open"  # the history panel's state (open: read, drawn)
 #: The learner's stored history the page read (misses, totals, rounds), name -> value: kept
 #: for the round's fragment runs; forgotten when the page runs whole and after a write.
@@ -145,7 +143,7 @@ def _begin(r: Round) -> None:
     ss[K_FEEDBACK] = None
     ss[K_REVEAL] = False
     ss.pop(K_CHECK_NOTICE, None)
-    ss[K_RERUN_APP] = True
+    ask_whole_page()  # the URL's seed, the page's top
     fresh_reads()
 
     def begin() -> None:
@@ -476,7 +474,7 @@ def start_misses(kind: Kind | None = None) -> bool:
     kinds = misses_kinds(due, missed, ss[K_LENGTH])
     if not kinds:
         notices().append(_("No misses to practise yet: answer a few questions first."))
-        ss[K_RERUN_APP] = True
+        ask_whole_page()  # the notice is drawn at the page's top
         return False
     if "seed" in st.query_params:
         del st.query_params["seed"]

@@ -16,6 +16,7 @@ import streamlit as st
 
 from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
 from ui import storage
+from ui.fragments import whole_page_drawn, whole_page_if_asked
 from ui.links import page_url
 from ui.quiz import end, state
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
@@ -137,11 +138,10 @@ def _round_part() -> None:
     """The question (or the end screen) and the side panel, rerun alone on a learner's every
     change, tap, Check, Skip, Next and "Show answer": the page's frame and controls are not
     drawn again for them. The whole page runs again when a step changed more than this part
-    (:data:`state.K_RERUN_APP`: a new round, a notice for the top) or the database came or
+    (:func:`ui.fragments.ask_whole_page`: a new round, a notice for the top) or the database came or
     went (the frame's "not saving" notice)."""
     ss = st.session_state
-    if ss.pop(state.K_RERUN_APP, False) or ss.get(_SAVING) != storage.saving():
-        st.rerun(scope="app")
+    whole_page_if_asked(also=ss.get(_SAVING) != storage.saving())
     r = state.current()
     # a new question (Next, a new round, another level or preset) opens at its top
     scroll_to_top("quiz", token=f"{r.round_id}_{r.at}")
@@ -185,6 +185,6 @@ def quiz_page() -> None:
                   persist_state="session")  # a visit to another page keeps it
         st.button(_("New round"), key="quiz_new", on_click=state.on_new, width="content")
 
-    ss.pop(state.K_RERUN_APP, None)  # this run draws the whole page
+    whole_page_drawn()
     ss[_SAVING] = storage.saving()
     _round_part()
