@@ -14,7 +14,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
-from ui import heap, progress, storage
+from ui import heap, progress, sockets, storage
 from ui.components.browser_store import browser_store
 from ui.links import arrive
 from ui.settings import choose_language, language_picker, rules_selector
@@ -60,6 +60,7 @@ def _pages() -> list[StreamlitPage]:
 
 
 heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
+sockets.no_delay()  # once a process: Nagle's algorithm off on its connections (ui/sockets.py)
 progress.start()
 choose_language()
 st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")

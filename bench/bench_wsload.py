@@ -106,6 +106,11 @@ rerun, 11.5 kB, 50 elements, peak RSS 94 MB; the toy 106 ms, 1.5 ms: 6.2x. With
 (27.2 ms): 0.7x. cProfile of 300 sequential Lab reruns: 56 messages a run, each a
 ``call_soon_threadsafe`` whose self-pipe ``send`` is the largest single cost (11 % of the
 script thread). bench/bench_floor.py measures the rungs from the toy page to the Lab.
+2026-12-06, Nagle's algorithm off on the app's connections (ui/sockets.py): one session
+rerunning (``--sessions 1 --reruns 30``) the Lab 15.9 ms p50 (47.9 before), a toy with it off
+(bench/floor_app.py ``?rung=nodelay``) 5.9 ms against the plain toy's 43.9. 30 sessions: the
+Lab p95 580 ms, 13.4 ms a rerun; the plain toy 104 ms (5.6x), the toy with Nagle off 71 ms
+(8.2x).
 """
 
 from __future__ import annotations

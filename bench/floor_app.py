@@ -6,7 +6,11 @@ run on Streamlit 1.67. bench/bench_floor.py measures every rung against the toy 
   toggle), as the app's frame draws them on every page;
 - ``hand``: one 32-card pack (ui/components/card_hand.py), as each of the Lab's two hand
   builders draws it;
-- ``text``: one text field, as each hand builder has for typing the cards."""
+- ``text``: one text field, as each hand builder has for typing the cards;
+- ``nodelay``: nothing more on the page, but Nagle's algorithm off on the server's sockets as
+  the app's router turns it off (ui/sockets.py): one session's reruns, measured with
+  ``python bench/bench_wsload.py --script bench/floor_app.py --path / --query rung=nodelay
+  --sessions 1 --reruns 20``, against the toy's."""
 
 import sys
 from pathlib import Path
@@ -35,5 +39,9 @@ else:
         card_hand("floor_pack", PICKER_ORDER, label="The pack", rows=4)
     elif rung == "text":
         st.text_input("Elder: type the cards", key="floor_text")
+    elif rung == "nodelay":
+        from ui.sockets import no_delay
+
+        no_delay()
     else:
         st.error(f"bench/floor_app.py: no rung {rung!r}")
