@@ -14,7 +14,7 @@ score sheet     the app's lightest page: its frame and two text fields (``/score
 the Lab         ``/lab?elder=…&younger=…`` (bench/bench_app.py's hands)
 ==============  ===================================================================
 
-    python bench/bench_floor.py [--rounds 2] [--sessions 30] [--reruns 5] [--only lab,toy]
+    python bench/bench_floor.py [--rounds 2] [--sessions 30] [--reruns 5] [--only lab,pack]
 
 Figures of 2026-12-06 (issue 14) are in the README's benchmark table. What they show: the
 Lab's target, a p95 at most 1.5x the toy's with both servers on the app's configuration
@@ -43,6 +43,7 @@ HERE = Path(__file__).resolve().parent
 
 @dataclass(frozen=True)
 class Rung:
+    id: str  # what ``--only`` names
     name: str
     script: Path
     path: str
@@ -50,18 +51,14 @@ class Rung:
 
 
 RUNGS = (
-    Rung("toy", HERE / "toy_app.py", "/", ""),
-    Rung("+ text field", HERE / "floor_app.py", "/", "rung=text"),
-    Rung("+ settings", HERE / "floor_app.py", "/", "rung=settings"),
-    Rung("+ one pack", HERE / "floor_app.py", "/", "rung=hand"),
-    Rung("Lab controls", HERE / "controls_app.py", "/", ""),
-    Rung("score sheet", ROOT / "app.py", "/scoresheet", ""),
-    Rung("the Lab", ROOT / "app.py", "/lab", f"elder={ELDER}&younger={YOUNGER}"),
+    Rung("toy", "toy", HERE / "toy_app.py", "/", ""),
+    Rung("text", "+ text field", HERE / "floor_app.py", "/", "rung=text"),
+    Rung("settings", "+ settings", HERE / "floor_app.py", "/", "rung=settings"),
+    Rung("pack", "+ one pack", HERE / "floor_app.py", "/", "rung=hand"),
+    Rung("controls", "Lab controls", HERE / "controls_app.py", "/", ""),
+    Rung("scoresheet", "score sheet", ROOT / "app.py", "/scoresheet", ""),
+    Rung("lab", "the Lab", ROOT / "app.py", "/lab", f"elder={ELDER}&younger={YOUNGER}"),
 )
-
-
-def _key(name: str) -> str:
-    return name.strip("+ ").split()[0].lower()
 
 
 def measure(rung: Rung, sessions: int, reruns: int) -> Figures:
@@ -77,10 +74,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--sessions", type=int, default=30)
     ap.add_argument("--reruns", type=int, default=5)
-    ap.add_argument("--only", help="comma-separated first words of rungs (the toy always runs)")
+    ap.add_argument("--only", help="rungs by id, comma-separated: "
+                    + ",".join(r.id for r in RUNGS) + " (the toy always runs)")
     args = ap.parse_args(argv)
     wanted = {w.strip().lower() for w in args.only.split(",")} if args.only else None
-    rungs = [r for r in RUNGS if r.name == "toy" or wanted is None or _key(r.name) in wanted]
+    rungs = [r for r in RUNGS if r.id == "toy" or wanted is None or r.id in wanted]
 
     ratios: dict[str, list[float]] = {r.name: [] for r in rungs}
     print(f"{'round':>5}  {'rung':<13} {'p50 ms':>8} {'p95 ms':>8} {'CPU ms':>7} "
@@ -91,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f = measure(rung, args.sessions, args.reruns)
             ms = [r.ms for r in f.reruns]
             p95 = percentile(ms, 95)
-            if rung.name == "toy":
+            if rung.id == "toy":
                 toy_p95 = p95
             ratio = p95 / toy_p95
             ratios[rung.name].append(ratio)

@@ -37,6 +37,8 @@ def no_delay() -> int:
     """Nagle's algorithm off on every TCP socket of the process, the first time a process
     asks (:func:`set_no_delay`); how many sockets it set (0 on every later call)."""
     global _done
+    if _done:  # every run but the first: no lock to take
+        return 0
     with _lock:
         if _done:
             return 0
