@@ -24,7 +24,7 @@ PORT ?= 8501
 help:
 	@echo "make run    - install requirements.txt into .venv and start the app (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install requirements-dev.txt + Debian chromium and postgresql, then ruff, mypy --strict, pytest"
-	@echo "make lint   - ruff check + mypy --strict piquet academy ui words store"
+	@echo "make lint   - ruff check + mypy --strict piquet piquet_cli academy ui words store"
 	@echo "make catalogs - extract messages into locales/messages.pot, update the .po, compile the .mo"
 	@echo "make bench  - run every bench/*.py script"
 	@echo "make soak   - the model-based page tests, thousands of random steps a page"
@@ -53,12 +53,12 @@ test: $(DEV_STAMP)
 	bash scripts/postgres.sh install
 	bash scripts/topology.sh install
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet academy ui words store
+	$(PY) -m mypy --strict piquet piquet_cli academy ui words store
 	$(PY) -m pytest
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict piquet academy ui words store
+	$(PY) -m mypy --strict piquet piquet_cli academy ui words store
 
 catalogs: $(RUN_STAMP)
 	$(PY) scripts/catalogs.py

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from academy.advisor import (
+from academy.advisor_budget import (
     LEADER_SAMPLES,
     MAX_SAMPLES,
     TARGET_ERROR as TARGET,

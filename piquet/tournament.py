@@ -1,4 +1,4 @@
-"""Parties between two players: ``python -m piquet tournament --a computer --b greedy``.
+"""Parties between two players: ``python -m piquet_cli tournament --a computer --b greedy``.
 
 Every deal is played through :class:`~piquet.deal.DealState`, each player seeing only its
 :meth:`~piquet.deal.DealState.view`; a partie is six deals with the deal alternating (two
@@ -6,8 +6,8 @@ more on a tie) and the rubicon settlement (:mod:`piquet.partie`). Parties come i
 with the same deals and the seats swapped (A deals first in the even parties, B in the odd
 ones), which keeps the luck of the cards out of the comparison as far as it can be.
 
-Nothing here prints: the command line (``python -m piquet tournament``, in
-``words/cli.py``) says the progress and the summary.
+Nothing here prints: the command line (``python -m piquet_cli tournament``, in
+``piquet_cli``, its words in ``words/cli.py``) says the progress and the summary.
 
 >>> from piquet.players import make_player
 >>> r = play_deal((make_player("greedy"), make_player("greedy")), seed=7, dealer=1)

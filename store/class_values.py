@@ -16,7 +16,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Final
 
-from store.progress import KindTotals
+from store.totals import KindTotals
 
 __all__ = [
     "CLASS_NAME_MAX",

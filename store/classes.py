@@ -61,6 +61,7 @@ from sqlalchemy import Connection, Engine, Row, case, delete, func, insert, sele
 from sqlalchemy.exc import IntegrityError
 
 from store import schema as t
+from store.class_forget import CLIENT_SCOPE as _CLIENT_SCOPE, forget_learner
 from store.class_values import (
     CLASS_NAME_MAX,
     DEFAULT_KEEP_DAYS,
@@ -81,7 +82,6 @@ from store.class_values import (
     clean_text,
     client_subject,
     code_subject,
-    learner_client,
     name_key,
     new_code,
     normalise_code,
@@ -97,7 +97,6 @@ __all__ = ["ClassStore", "forget_learner"]  # its values and refusals: store.cla
 _LEARNER_SHAPE: Final = re.compile(r"[0-9a-f]{64}")
 _ATTEMPTS_KEPT: Final = timedelta(days=1)
 _TRIES: Final = 5  # a write retried on a unique-constraint race (a code drawn twice, a join)
-_CLIENT_SCOPE: Final = "client"
 _CODE_SCOPE: Final = "code"
 _NETWORK_SCOPE: Final = "network"
 
@@ -120,28 +119,6 @@ def _pupil(row: Row[Any]) -> Pupil:
 def _check_learner(learner: str) -> None:
     if not isinstance(learner, str) or _LEARNER_SHAPE.fullmatch(learner) is None:
         raise ValueError("learner must be a learner key (store.ids.learner_key)")
-
-
-def forget_learner(conn: Connection, key: str) -> None:
-    """Delete the learner's rows in classes, in the caller's transaction ("forget me",
-    :class:`store.writes.Forget`): their pupils in every class, those pupils' answers, and
-    the wrong tries counted under their browser (:func:`learner_client`).
-
-    The classes the learner is in are locked first, in the order of their ids, as every
-    class write does (a join, an answer, a teacher's Delete): an answer being stored for one
-    of these pupils waits for this, then finds its pupil gone, and a Delete of one of these
-    classes waits, never a deadlock. (SQLite's writers are serialised anyway.)"""
-    p, c, a = t.class_pupils, t.classes, t.class_answers
-    conn.execute(
-        select(c.c.id).join(p, p.c.class_id == c.c.id).where(p.c.learner == key)
-        .order_by(c.c.id).with_for_update(of=c)
-    ).all()
-    conn.execute(delete(a).where(a.c.pupil_id.in_(select(p.c.id).where(p.c.learner == key))))
-    conn.execute(delete(p).where(p.c.learner == key))
-    conn.execute(delete(t.class_attempts).where(
-        t.class_attempts.c.scope == _CLIENT_SCOPE,
-        t.class_attempts.c.subject == client_subject(learner_client(key)),
-    ))
 
 
 # --------------------------------------------------------------------------- the store

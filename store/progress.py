@@ -61,11 +61,13 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from store import schema as t
+from store.class_forget import forget_learner
 from store.clock import Clock, as_utc, utc_now
 from store.engine import WRITE, prepare_engine
 from store.errors import LearnerForgotten
 from store.ids import LearnerKey
 from store.spacing import Review, review
+from store.totals import KindTotals
 from store.writes import (
     AnswerGiven,
     ClearPartie,
@@ -113,13 +115,6 @@ class RoundSummary:
     right: int
     wrong: int
     skipped: int
-
-
-@dataclass(frozen=True, slots=True)
-class KindTotals:
-    right: int = 0
-    wrong: int = 0
-    skipped: int = 0
 
 
 def forgotten_mark(key: LearnerKey) -> str:
@@ -219,8 +214,6 @@ class Store:
                 {"seen_at": at})
 
     def _forget(self, conn: Connection, key: LearnerKey, at: datetime) -> None:
-        from store.classes import forget_learner  # imports this module: at call time
-
         forget_learner(conn, key)
         for table in t.LEARNER_TABLES:
             column = table.c.key if table is t.learners else table.c.learner

@@ -8,7 +8,7 @@ The classes a teacher runs (:mod:`store.classes`, migration step 5) have tables 
 a pupil's row carries the learner key too, with no foreign key (the learner row may not exist).
 "Forget me" deletes a learner's pupils (``class_pupils.learner``), their answers and the wrong
 tries of their browser as well as the :data:`LEARNER_TABLES`, in one transaction
-(:class:`store.writes.Forget`, :func:`store.classes.forget_learner`).
+(:class:`store.writes.Forget`, :func:`store.class_forget.forget_learner`).
 
 Every row of a learner carries ``learner``, the learner's key (:func:`store.ids.learner_key`,
 a SHA-256 of the secret id), never the id itself.

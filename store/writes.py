@@ -134,7 +134,7 @@ class ClearPartie:
 class Forget:
     """Delete every row of the learner ("forget me"): their progress, and their pupils in
     every class with the answers they gave there and their browser's wrong tries (the
-    classes themselves stay; :func:`store.classes.forget_learner`)."""
+    classes themselves stay; :func:`store.class_forget.forget_learner`)."""
 
     at: datetime
 

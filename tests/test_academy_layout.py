@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CLI_MAY_USE = {"piquet/__main__.py": {"words"}}
 
 
 def _imported(path: Path) -> set[str]:
@@ -25,17 +24,16 @@ def _imported(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize(("package", "forbidden"), [
-    ("piquet", {"academy", "ui", "words", "streamlit"}),
+    ("piquet", {"academy", "ui", "words", "store", "piquet_cli", "app_pages", "app",
+                "streamlit"}),
+    ("piquet_cli", {"ui", "store", "app_pages", "app", "streamlit"}),
     ("academy", {"ui", "streamlit"}),
     ("words", {"ui", "streamlit"}),
 ])
 def test_package_imports(package: str, forbidden: set[str]) -> None:
     files = sorted((ROOT / package).rglob("*.py"))
     assert files
-    # the command line (piquet/__main__.py) is an application on the engine: it speaks
-    # through the text layer, like the pages
-    bad = {str(p.relative_to(ROOT)): sorted(_imported(p) & (forbidden - CLI_MAY_USE.get(
-        str(p.relative_to(ROOT)), set()))) for p in files}
+    bad = {str(p.relative_to(ROOT)): sorted(_imported(p) & forbidden) for p in files}
     assert not {k: v for k, v in bad.items() if v}
 
 

@@ -1,4 +1,4 @@
-"""``python -m piquet score FILE.json`` (issue 2): the score sheet, category by category;
+"""``python -m piquet_cli score FILE.json`` (issue 2): the score sheet, category by category;
 a bad file prints the problem and exits non-zero."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "piquet", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "piquet_cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 

@@ -1,7 +1,7 @@
 """The rules engine returns facts, not words: no string literal with a space and a letter in
 ``piquet/`` (a separator such as ``" "`` or ``", "`` is notation, not a sentence) outside
-docstrings, the command line's ``piquet/__main__.py`` included (it hands over to
-``words/cli.py``). Sentences for people live in the text layer (``words/``), in every
+docstrings (the command line is an application above the engine, ``piquet_cli/``).
+Sentences for people live in the text layer (``words/``), in every
 language.
 
 Exception messages are no exception: an engine error is built from its ``code`` and its

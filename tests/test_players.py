@@ -536,7 +536,7 @@ def test_play_deal_records_declarations_when_sinking() -> None:
 
 def test_tournament_cli_json() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "piquet", "tournament", "--a", "computer:1", "--b", "random",
+        [sys.executable, "-m", "piquet_cli", "tournament", "--a", "computer:1", "--b", "random",
          "--parties", "2", "--seed", "3", "--json"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     last = out.stdout.strip().splitlines()[-1]
@@ -547,12 +547,12 @@ def test_tournament_cli_json() -> None:
     assert data["a_wins"] + data["b_wins"] + data["draws"] == 2
     assert "[2/2]" in out.stderr
     quiet = subprocess.run(
-        [sys.executable, "-m", "piquet", "tournament", "--a", "greedy", "--b", "random",
+        [sys.executable, "-m", "piquet_cli", "tournament", "--a", "greedy", "--b", "random",
          "--parties", "1", "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=120,
         check=True)
     assert quiet.stderr == "" and "wins" in quiet.stdout
     bad = subprocess.run(
-        [sys.executable, "-m", "piquet", "tournament", "--a", "wizard", "--parties", "1"],
+        [sys.executable, "-m", "piquet_cli", "tournament", "--a", "wizard", "--parties", "1"],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "wizard" in bad.stderr
 

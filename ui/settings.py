@@ -33,7 +33,8 @@ import streamlit as st
 
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
-from ui import forget_session_language, storage
+from ui import storage
+from ui.language import forget_session_language
 from words import (
     DEFAULT,
     LANGUAGE_NAMES,

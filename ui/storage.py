@@ -26,7 +26,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, cast
@@ -263,12 +263,21 @@ def _write(make: type[Write], **values: Any) -> bool:
     return saved
 
 
+_renewal: list[Callable[[], object]] = []
+
+
+def on_forgotten(renew: Callable[[], object]) -> None:
+    """Who gives this session a new learner when a write was refused because the learner
+    chose "forget me" elsewhere (:func:`ui.progress.identity.renew_if_forgotten`, which
+    registers itself when imported: it builds on this module, not this module on it)."""
+    _renewal[:] = [renew]
+
+
 def _renew_if_forgotten() -> None:
     """After a write: if it was refused because this learner chose "forget me" elsewhere,
     this session takes a new learner at once (what follows is kept for it)."""
-    from ui.progress import identity  # imports this module: at call time
-
-    identity.renew_if_forgotten()
+    for renew in _renewal:
+        renew()
 
 
 @contextlib.contextmanager

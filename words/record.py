@@ -22,9 +22,9 @@ from typing import Final
 from piquet.cards import Card
 from piquet.record import Path, RecordError, RecordProblem, Step, StepKind
 from words import _, ngettext
-from words.errors import (
+from words.engine_errors import (
     declared_count_text,
-    error_text,
+    engine_error_text,
     kind_text,
     named_twice_text,
     not_a_card_text,
@@ -239,7 +239,7 @@ def _replay_text(p: RecordProblem, step: Step) -> str:
                  "them himself)", preset=f.get("rules"))
     if p.code == "bad_declaration":
         error = f.get("error")
-        return error_text(error) if isinstance(error, Exception) else _generic(p)
+        return engine_error_text(error) if isinstance(error, Exception) else _generic(p)
     if p.code == "card_not_held":
         return _not_held(p, step)
     if p.code == "revoke" and isinstance(f.get("led"), Card):

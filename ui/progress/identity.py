@@ -132,6 +132,9 @@ def renew_if_forgotten() -> str | None:
     return fresh
 
 
+storage.on_forgotten(renew_if_forgotten)
+
+
 def current_id() -> str | None:
     """The id :func:`start` chose for this run (a secret: only for the resume link)."""
     value = st.session_state.get(_ID)
