@@ -16,10 +16,10 @@ the Lab         ``/lab?elder=…&younger=…`` (bench/bench_app.py's hands)
 
     python bench/bench_floor.py [--rounds 2] [--sessions 30] [--reruns 5] [--only lab,pack]
 
-Figures of 2026-12-06 (issue 14) are in the README's benchmark table. What they show: the
+Figures of 2026-12-06 (issue 14) are in docs/benchmarks.md. What they show: the
 Lab's target, a p95 at most 1.5x the toy's with both servers on the app's configuration
 (``runner.postScriptGC = false``), is out of reach of any page that draws what the Lab must
-draw with Streamlit's elements; see the README, "Issue 14: the one target not met".
+draw with Streamlit's elements; see docs/benchmarks.md, "Issue 14: the one target not met".
 """
 
 from __future__ import annotations

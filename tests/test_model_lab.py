@@ -48,7 +48,7 @@ ROLES = ("elder", "younger")
 WHO = {"elder": "Elder", "younger": "Younger"}
 ADDRESS = ("elder", "younger", "elder_declares", "younger_declares", "elder_blanche",
            "younger_blanche")
-"""The Lab's link parameters (README, "Links")."""
+"""The Lab's link parameters (docs/links.md)."""
 
 cards12 = hst.lists(hst.sampled_from(DECK), min_size=12, max_size=12, unique=True)
 
