@@ -11,6 +11,9 @@
 #                                        and print its SQLAlchemy URL on the last line
 #   bash scripts/postgres.sh halt DIR    stop the server, keep DIR (an outage; start it again)
 #   bash scripts/postgres.sh stop DIR    stop the server and remove DIR
+#   bash scripts/postgres.sh freeze DIR  SIGSTOP the server and every process of it (a server
+#                                        that hangs: it answers nothing, refuses nothing)
+#   bash scripts/postgres.sh thaw DIR    SIGCONT them: the server carries on where it stopped
 #   bash scripts/postgres.sh url DIR     print the URL of the cluster in DIR
 #
 # Exit codes: 0 ok, 2 PostgreSQL is not installed, 1 anything else. initdb refuses to run as
@@ -138,11 +141,27 @@ cmd_stop() {
     rm -rf "$dir"
 }
 
+cluster_pids() {
+    local dir=$1 main
+    [[ -f "$dir/data/postmaster.pid" ]] || die "no running cluster in $dir"
+    main=$(head -n 1 "$dir/data/postmaster.pid")
+    echo "$main"
+    pgrep -P "$main" || true
+}
+
+cmd_signal() {
+    local signal=$1 dir=${2:?usage: postgres.sh freeze|thaw DIR}
+    # shellcheck disable=SC2046 # one word a pid
+    kill "-$signal" $(cluster_pids "$dir")
+}
+
 case "${1:-}" in
     install) cmd_install ;;
     start) cmd_start "${2:-}" ;;
     halt) cmd_halt "${2:-}" ;;
     stop) cmd_stop "${2:-}" ;;
     url) cmd_url "${2:?usage: postgres.sh url DIR}" ;;
-    *) echo "usage: bash scripts/postgres.sh install|start [DIR]|halt DIR|stop DIR|url DIR" >&2; exit 1 ;;
+    freeze) cmd_signal STOP "${2:-}" ;;
+    thaw) cmd_signal CONT "${2:-}" ;;
+    *) echo "usage: bash scripts/postgres.sh install|start [DIR]|halt DIR|stop DIR|url DIR|freeze DIR|thaw DIR" >&2; exit 1 ;;
 esac

@@ -206,6 +206,11 @@ def _v6_forgotten(conn: Connection) -> None:
           Column("forgotten_at", UTCDateTime, nullable=False)).create(conn)
 
 
+def _v7_applied_writes(conn: Connection) -> None:
+    Table("applied_writes", MetaData(), Column("id", String(32), primary_key=True),
+          Column("applied_at", UTCDateTime, nullable=False)).create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -214,6 +219,7 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(4, "quiz round state", _v4_round_state),
     Step(5, "classes", _v5_classes),
     Step(6, "forgotten learners", _v6_forgotten),
+    Step(7, "applied write ids", _v7_applied_writes),
 )
 LATEST: Final = STEPS[-1].version
 

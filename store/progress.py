@@ -45,7 +45,7 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Connection,
@@ -88,6 +88,9 @@ __all__ = [
     "Store",
     "StoredSettings",
 ]
+
+#: How long the ids of applied writes are kept (a session retries within minutes).
+WRITE_IDS_KEPT: Final = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +159,24 @@ def _upsert(
         conn.execute(insert(table).values(row))
 
 
+def _first_time(conn: Connection, write: Write, at: datetime) -> bool:
+    """Record ``write``'s id as applied; False when it already was (a retry of a write whose
+    transaction the server committed after the session gave up waiting for it)."""
+    name = conn.dialect.name
+    row = {"id": write.write_id, "applied_at": at}
+    if name in ("sqlite", "postgresql"):
+        dialect_insert = sqlite.insert if name == "sqlite" else postgresql.insert
+        stmt = dialect_insert(t.applied_writes).values(row).on_conflict_do_nothing(
+            index_elements=["id"]).returning(t.applied_writes.c.id)
+        return conn.execute(stmt).first() is not None  # rowcount: -1 with RETURNING
+    seen = select(t.applied_writes.c.id).where(  # pragma: no cover - other databases
+        t.applied_writes.c.id == write.write_id)
+    if conn.execute(seen).first() is not None:  # pragma: no cover
+        return False
+    conn.execute(insert(t.applied_writes).values(row))  # pragma: no cover
+    return True  # pragma: no cover
+
+
 def _review(row: Any) -> Review:
     return Review(
         right=row.times_right,
@@ -183,15 +204,17 @@ class Store:
         if not batch:
             return
         latest = max(write.at for write in batch)
+        now = self.clock()
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             touched = False  # the learner's row: touched once, before its first write
             forgot = False  # a "forget me" in this batch: what follows it is not written
             for write in batch:
                 if isinstance(write, Forget):
+                    _first_time(conn, write, now)
                     self._forget(conn, key, write.at)
                     touched, forgot = False, True
                     continue
-                if forgot:
+                if forgot or not _first_time(conn, write, now):
                     continue
                 if not touched:
                     self._touch(conn, key, latest)
@@ -295,6 +318,8 @@ class Store:
         cutoff = self.clock() - older_than
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             conn.execute(delete(t.forgotten).where(t.forgotten.c.forgotten_at < cutoff))
+            conn.execute(delete(t.applied_writes).where(
+                t.applied_writes.c.applied_at < self.clock() - WRITE_IDS_KEPT))
             idle = select(t.learners.c.key).where(t.learners.c.seen_at < cutoff)
             keys = list(conn.execute(idle).scalars())
             for table in t.LEARNER_TABLES:

@@ -5,7 +5,8 @@ queued in the session's ``state`` (under Streamlit, ``st.session_state``) and th
 when the database cannot be reached (SQLAlchemy's ``OperationalError``, ``InterfaceError``,
 a pool timeout), the writes stay queued, the session is marked *not saving*, and the next
 call after ``retry_after`` tries again — the writes land, in order, with the moments they
-were made. Nothing raises to the page.
+were made. Nothing raises to the page. With a :class:`~store.deadline.Deadline` no call waits
+on the database longer than its deadline: a database that hangs counts as unreachable.
 
 >>> from store.clock import FakeClock
 >>> from store.engine import make_engine
@@ -46,6 +47,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import exc as sa_exc
 
 from store.clock import Clock, utc_now
+from store.deadline import Deadline
 from store.errors import LearnerForgotten, StoreUnavailable
 from store.ids import LearnerKey
 from store.progress import Store, StoredSettings
@@ -85,11 +87,18 @@ class Saver:
         *,
         clock: Clock = utc_now,
         retry_after: timedelta = timedelta(seconds=3),
+        deadline: Deadline | None = None,
     ) -> None:
         self.connect = connect
         self.state = state
         self.clock = clock
         self.retry_after = retry_after
+        self.deadline = deadline
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        """``fn()`` within the deadline, if the saver has one (:mod:`store.deadline`: a call
+        past it raises an outage error, and the writes it carried stay queued)."""
+        return fn() if self.deadline is None else self.deadline.run(fn)
 
     # ------------------------------------------------------------------ state
 
@@ -172,8 +181,9 @@ class Saver:
                 run = 0
                 while run < len(queue) and queue[run][0] == key:
                     run += 1
+                batch = [w for _, w in queue[:run]]
                 try:
-                    store.apply(key, [w for _, w in queue[:run]])
+                    self._call(lambda: store.apply(key, batch))  # noqa: B023 - called at once
                 except OUTAGE_ERRORS:
                     raise
                 except LearnerForgotten:  # "forget me" elsewhere: these writes never land
@@ -203,7 +213,7 @@ class Saver:
     def _apply_one_by_one(self, store: Store, key: LearnerKey, run: int) -> None:
         for _, write in self.pending[:run]:
             try:
-                store.apply(key, [write])
+                self._call(lambda: store.apply(key, [write]))  # noqa: B023 - called at once
             except OUTAGE_ERRORS:
                 raise
             except LearnerForgotten:
@@ -220,7 +230,8 @@ class Saver:
         if not self.flush() and self._waiting():
             return default
         try:
-            return query(self.connect())
+            store = self.connect()
+            return self._call(lambda: query(store))
         except (*OUTAGE_ERRORS, sa_exc.DBAPIError) as error:
             self._down(error)
             return default

@@ -35,6 +35,7 @@ __all__ = [
     "CLASS_TABLES",
     "LEARNER_TABLES",
     "answers",
+    "applied_writes",
     "class_answers",
     "class_attempts",
     "class_pupils",
@@ -88,6 +89,18 @@ forgotten = Table(
     metadata,
     Column("key", String(KEY_LEN), primary_key=True),
     Column("forgotten_at", UTCDateTime, nullable=False),
+)
+
+#: The id of every write applied (migration step 7, :class:`store.writes.Write`'s
+#: ``write_id``): a write the session retries after giving up on its transaction
+#: (:mod:`store.deadline`), which the server had committed all the same, is found here and not
+#: applied twice. No learner column: the ids are random. Kept a week
+#: (:meth:`store.progress.Store.purge_idle`).
+applied_writes = Table(
+    "applied_writes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("applied_at", UTCDateTime, nullable=False),
 )
 
 #: The learner's settings; a NULL column means "not chosen" (the default applies).

@@ -2,14 +2,18 @@
 
 A write is data, not a call: a session can keep the writes the database did not take (while
 it is unreachable) and hand them to :meth:`store.progress.Store.apply` later, in order, with
-the moments they were made. Applying a write twice is harmless where it can be (a round
-started twice is one round; an answer at the same position replaces the earlier one).
+the moments they were made.
+
+Each write carries a random ``write_id``, and the store applies a write id once
+(:meth:`store.progress.Store.apply`): a write whose transaction the server committed after the
+session gave up waiting (:mod:`store.deadline`) is not applied again when the session retries.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import secrets
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, TypeAlias
 
@@ -25,11 +29,22 @@ __all__ = [
     "SavePartie",
     "SaveSettings",
     "Write",
+    "new_write_id",
 ]
 
 #: The outcomes of a quiz answer.
 OUTCOMES: Final = ("right", "wrong", "skipped")
 _ID_MAX: Final = 32
+WRITE_ID_LEN: Final = 32
+
+
+def new_write_id() -> str:
+    """A write's id: 128 random bits as 32 hex digits (no learner can be told from it).
+
+    >>> len(new_write_id()), new_write_id() != new_write_id()
+    (32, True)
+    """
+    return secrets.token_hex(WRITE_ID_LEN // 2)
 
 
 def _check_text(name: str, value: str, limit: int) -> None:
@@ -42,6 +57,8 @@ class SaveSettings:
     """The learner's settings; a ``None`` field is left as it is."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     preset: str | None = None
     four_colour: bool | None = None
     language: str | None = None
@@ -52,6 +69,8 @@ class ItemSeen:
     """One answer on an item (``kind`` e.g. "stage", "quiz_kind", "lesson"): right or not."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     kind: str
     item: str
     right: bool
@@ -64,6 +83,8 @@ class ItemSeen:
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     round_id: str
     length: int
     level: str | None = None
@@ -80,6 +101,8 @@ class AnswerGiven:
     """The answer at ``position`` (0-based) of a round: "right", "wrong" or "skipped"."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     round_id: str
     position: int
     kind: str
@@ -97,6 +120,8 @@ class AnswerGiven:
 @dataclass(frozen=True, slots=True)
 class RoundFinished:
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     round_id: str
 
 
@@ -106,6 +131,8 @@ class RoundState:
     it replaces the one saved before). The round must have been started."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     round_id: str
     state: Any
 
@@ -119,6 +146,8 @@ class SavePartie:
     """The partie in progress (any JSON document; it replaces the one saved before)."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
     data: Any
 
     def __post_init__(self) -> None:
@@ -128,6 +157,8 @@ class SavePartie:
 @dataclass(frozen=True, slots=True)
 class ClearPartie:
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +168,8 @@ class Forget:
     classes themselves stay; :func:`store.class_forget.forget_learner`)."""
 
     at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
 
 
 Write: TypeAlias = (

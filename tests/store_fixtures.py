@@ -10,7 +10,8 @@ Every test module has them (``tests/conftest.py`` loads this plugin):
     clock            a :class:`store.FakeClock`
     store            a :class:`store.Store` on a migrated ``engine`` with ``clock``
     pg_cluster       a cluster of the test's own that can be halted and started again
-                     (the outage tests): ``.url``, ``.halt()``, ``.start()``
+                     (the outage tests): ``.url``, ``.halt()``, ``.start()``, and frozen
+                     and thawed (a database that hangs): ``.freeze()``, ``.thaw()``
     storage_app      ``storage_app(url, learner_id)``: an AppTest of tests/apps/storage_app.py
                      (ui/storage.py as a page uses it) on the database at ``url``
 
@@ -78,7 +79,19 @@ class Cluster:
         result = _script("halt", str(self.dir))
         assert result.returncode == 0, result.stderr
 
+    def freeze(self) -> None:
+        """SIGSTOP the server and its processes: a database that hangs (it answers nothing,
+        refuses nothing; the kernel still accepts and acknowledges)."""
+        result = _script("freeze", str(self.dir))
+        assert result.returncode == 0, result.stderr
+
+    def thaw(self) -> None:
+        """SIGCONT them: the server carries on with what it was doing."""
+        result = _script("thaw", str(self.dir))
+        assert result.returncode == 0, result.stderr
+
     def remove(self) -> None:
+        _script("thaw", str(self.dir))  # a frozen server would not stop
         _script("stop", str(self.dir))
 
 

@@ -60,6 +60,7 @@ from store import (
     utc_now,
 )
 from store.classes import ClassStore
+from store.deadline import PROCESS_DEADLINE, Deadline, Inline
 from store.engine import engine_options
 from words import _
 
@@ -70,6 +71,7 @@ __all__ = [
     "answer_given",
     "clear_partie",
     "database_url",
+    "deadline",
     "due_items",
     "engine",
     "flush",
@@ -107,6 +109,8 @@ RETRY_AFTER: Final = timedelta(seconds=3)
 #: Learners not seen for this long are deleted (once per process, at start).
 KEEP_IDLE: Final = timedelta(days=365)
 
+_IN_MEMORY: Final = ("sqlite://", "sqlite:///:memory:")
+_INLINE: Final = Inline()
 _LEARNER: Final = "_store_learner"  # the session's learner KEY (a hash, never the id)
 
 #: Each database URL's store, migrated (once per process). Kept: ``st.connection``'s own
@@ -170,16 +174,30 @@ def _store() -> Store:
         raise StoreUnavailable(f"progress database misconfigured: {type(error).__name__}") from None
     with _migrate_lock:
         if url not in _migrated:
-            migrate(engine)
-            store = Store(engine, clock=_now)
-            removed = store.purge_idle(KEEP_IDLE)
-            if removed:
-                log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
-            gone = ClassStore(engine, clock=_now).purge()  # at start, and on the Class page
-            if gone:
-                log.info("removed %d classes whose time was up", gone)
-            _migrated[url] = store
+            _migrated[url] = deadline(url).run(lambda: _first_use(engine))
         return _migrated[url]
+
+
+def _first_use(engine: Engine) -> Store:
+    """The process's first use of a database: migrated, the idle learners and the classes
+    whose time is up purged."""
+    migrate(engine)
+    store = Store(engine, clock=_now)
+    removed = store.purge_idle(KEEP_IDLE)
+    if removed:
+        log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
+    gone = ClassStore(engine, clock=_now).purge()  # at start, and on the Class page
+    if gone:
+        log.info("removed %d classes whose time was up", gone)
+    return store
+
+
+def deadline(url: str | None = None) -> Deadline:
+    """The deadline the database calls of this process keep (:mod:`store.deadline`): the
+    process's own, shared by every session; for an in-memory SQLite database (tests), whose
+    connection belongs to one thread, one that runs each call where it is made."""
+    url = database_url(_secrets_url()) if url is None else url
+    return _INLINE if url in _IN_MEMORY else PROCESS_DEADLINE
 
 
 def _now() -> datetime:
@@ -196,7 +214,7 @@ def engine() -> Engine:
 
 def _saver() -> Saver:
     state = cast("MutableMapping[str, Any]", st.session_state)
-    return Saver(_store, state, clock=utc_now, retry_after=RETRY_AFTER)
+    return Saver(_store, state, clock=utc_now, retry_after=RETRY_AFTER, deadline=deadline())
 
 
 # --------------------------------------------------------------------------- the learner

@@ -17,7 +17,7 @@ import os
 import threading
 import time
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final, cast
 
 import streamlit as st
 from sqlalchemy import exc as sa_exc
@@ -25,6 +25,7 @@ from sqlalchemy import exc as sa_exc
 from store.class_values import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS, learner_client
 from store.classes import ClassStore
 from store.clock import utc_now
+from store.deadline import Deadline
 from store.saver import OUTAGE_ERRORS
 from ui import storage
 
@@ -107,7 +108,8 @@ def classes() -> ClassStore:
     :class:`ClassesAway` when the database cannot be reached."""
     global _purged_in_process
     try:
-        found = ClassStore(storage.engine(), clock=utc_now)
+        found = cast("ClassStore", _Deadlined(ClassStore(storage.engine(), clock=utc_now),
+                                              storage.deadline()))
         with _lock:
             if not _purged_in_process:
                 gone = found.purge()
@@ -117,6 +119,28 @@ def classes() -> ClassStore:
     except AWAY_ERRORS:
         raise ClassesAway from None
     return found
+
+
+class _Deadlined:
+    """A :class:`ClassStore` whose every method call keeps the process's database deadline
+    (:mod:`store.deadline`): a class action on a database that hangs fails within a second,
+    as an outage (:data:`AWAY_ERRORS`), instead of holding the page."""
+
+    __slots__ = ("_deadline", "_target")
+
+    def __init__(self, target: ClassStore, deadline: Deadline) -> None:
+        self._target = target
+        self._deadline = deadline
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._target, name)
+        if not callable(found):
+            return found
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return self._deadline.run(lambda: found(*args, **kwargs))
+
+        return call
 
 
 def opened() -> None:
