@@ -9,6 +9,14 @@
 
 export default function (component, data) {
     const { setStateValue } = component;
+    if (!document.querySelector("meta[name='referrer']")) {
+        // no address of the app's (a one-time link's token, a page's parameters) goes to
+        // another site, nor to the app's own requests, in a Referer header
+        const meta = document.createElement("meta");
+        meta.name = "referrer";
+        meta.content = "no-referrer";
+        document.head.appendChild(meta);
+    }
     if (data && typeof data.lang === "string") {
         // the page's language, for screen readers and hyphenation (Streamlit writes "en")
         document.documentElement.lang = data.lang;

@@ -19,8 +19,9 @@ CLIENT_SCOPE: Final = "client"
 
 def forget_learner(conn: Connection, key: str) -> None:
     """Delete the learner's rows in classes, in the caller's transaction ("forget me",
-    :class:`store.writes.Forget`): their pupils in every class, those pupils' answers, and
-    the wrong tries counted under their browser (:func:`learner_client`).
+    :class:`store.writes.Forget`): their pupils in every class, those pupils' answers, the
+    classes they run from their "My classes" (the classes stay, for their other browsers and
+    teacher links), and the wrong tries counted under their browser (:func:`learner_client`).
 
     The classes the learner is in are locked first, in the order of their ids, as every
     class write does (a join, an answer, a teacher's Delete): an answer being stored for one
@@ -33,6 +34,7 @@ def forget_learner(conn: Connection, key: str) -> None:
     ).all()
     conn.execute(delete(a).where(a.c.pupil_id.in_(select(p.c.id).where(p.c.learner == key))))
     conn.execute(delete(p).where(p.c.learner == key))
+    conn.execute(delete(t.class_owners).where(t.class_owners.c.owner == key))
     conn.execute(delete(t.class_attempts).where(
         t.class_attempts.c.scope == CLIENT_SCOPE,
         t.class_attempts.c.subject == client_subject(learner_client(key)),

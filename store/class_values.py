@@ -32,6 +32,7 @@ __all__ = [
     "ClassWork",
     "Dashboard",
     "NewClass",
+    "OwnedClass",
     "Pupil",
     "PupilRow",
     "QuizWork",
@@ -225,6 +226,14 @@ class TeacherAccess:
 
     class_id: str
     _seal: object = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedClass:
+    """A class in a teacher's "My classes": its facts and how many pupils joined."""
+
+    info: ClassInfo
+    pupils: int
 
 
 @dataclass(frozen=True, slots=True)

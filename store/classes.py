@@ -74,6 +74,7 @@ from store.class_values import (
     ClassWork,
     Dashboard,
     NewClass,
+    OwnedClass,
     Pupil,
     PupilRow,
     Refusal,
@@ -213,8 +214,13 @@ class ClassStore:
         language: str = "en",
         max_pupils: int = DEFAULT_MAX_PUPILS,
         keep_days: int = DEFAULT_KEEP_DAYS,
+        owner: str | None = None,
     ) -> NewClass:
-        """A new class (a fresh join code and teacher key), kept ``keep_days`` days."""
+        """A new class (a fresh join code and a one-time teacher link's key), kept
+        ``keep_days`` days; ``owner`` (a learner key: the browser that starts it) runs it
+        from then on (:meth:`owned`, :meth:`owner_access`)."""
+        if owner is not None:
+            _check_learner(owner)
         clean = clean_text(name, CLASS_NAME_MAX)
         if not isinstance(work, ClassWork):
             raise TypeError("work must be a ClassWork")
@@ -234,6 +240,8 @@ class ClassStore:
                         expires_at=now + timedelta(days=keep_days), closed_at=None,
                         max_pupils=max_pupils,
                     ))
+                    if owner is not None:
+                        self._own(conn, class_id, owner)
             except IntegrityError:  # a code drawn twice: draw again
                 if attempt == _TRIES - 1:
                     raise
@@ -456,6 +464,78 @@ class ClassStore:
         if row.expires_at <= self.clock():
             raise ClassRefused(Refusal.GONE)
         return TeacherAccess(row.id, SEAL)
+
+    def claim(self, key: object, *, owner: str, client: str, network: str | None = None
+              ) -> TeacherAccess:
+        """Open a one-time teacher link: the browser ``owner`` (a learner key) runs the class
+        from now on, and the link is spent — its key opens nothing any more (a copy in a
+        browser's history, a Back, a Referer). Refused as :meth:`teacher` refuses; two opens
+        of one link at once: one wins, the other is UNKNOWN_KEY."""
+        _check_learner(owner)
+        access = self.teacher(key, client=client, network=network)
+        parsed = parse_teacher_key(key)
+        assert parsed is not None  # teacher() refused any other
+        spent = teacher_hash(secrets.token_urlsafe(TEACHER_KEY_BYTES))  # a key no one holds
+        with self._write() as conn:
+            done = conn.execute(update(t.classes).where(
+                t.classes.c.id == access.class_id, t.classes.c.teacher == teacher_hash(parsed)
+            ).values(teacher=spent))
+            if done.rowcount != 1:
+                raise ClassRefused(Refusal.UNKNOWN_KEY)
+            self._own(conn, access.class_id, owner)
+        return access
+
+    def _own(self, conn: Connection, class_id: str, owner: str) -> None:
+        there = conn.execute(select(t.class_owners.c.owner).where(
+            t.class_owners.c.class_id == class_id, t.class_owners.c.owner == owner)).first()
+        if there is None:
+            conn.execute(insert(t.class_owners).values(class_id=class_id, owner=owner,
+                                                       added_at=self.clock()))
+
+    def owner_access(self, class_id: object, owner: str) -> TeacherAccess:
+        """The access of a browser that runs the class (it started it, or opened one of its
+        teacher links): GONE when the class is over or not this browser's."""
+        _check_learner(owner)
+        o, c = t.class_owners, t.classes
+        with self.engine.connect() as conn:
+            row = conn.execute(select(c.c.id, c.c.expires_at).join(o, o.c.class_id == c.c.id)
+                               .where(c.c.id == str(class_id), o.c.owner == owner)).first()
+        if row is None or row.expires_at <= self.clock():
+            raise ClassRefused(Refusal.GONE)
+        return TeacherAccess(row.id, SEAL)
+
+    def owned(self, owner: str) -> tuple[OwnedClass, ...]:
+        """The classes the browser ``owner`` runs ("My classes"), newest first, with how
+        many pupils joined each; the ones whose time is up are left out."""
+        _check_learner(owner)
+        o, c, p = t.class_owners, t.classes, t.class_pupils
+        pupils = (select(func.count()).select_from(p).where(p.c.class_id == c.c.id)
+                  .scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(c, pupils.label("pupils"))
+                                .join(o, o.c.class_id == c.c.id)
+                                .where(o.c.owner == owner, c.c.expires_at > self.clock())
+                                .order_by(c.c.created_at.desc(), c.c.id)).all()
+        return tuple(OwnedClass(_info(row), int(row.pupils)) for row in rows)
+
+    def new_teacher_link(self, access: TeacherAccess) -> str:
+        """A new one-time teacher link's key for the class (to open it on another device);
+        the class's earlier unopened link opens nothing any more."""
+        class_id = self._class_id(access)
+        for attempt in range(_TRIES):
+            key = secrets.token_urlsafe(TEACHER_KEY_BYTES)
+            try:
+                with self._write() as conn:
+                    done = conn.execute(update(t.classes).where(t.classes.c.id == class_id)
+                                        .values(teacher=teacher_hash(key)))
+                    if done.rowcount != 1:
+                        raise ClassRefused(Refusal.GONE)
+            except IntegrityError:  # pragma: no cover - 192 random bits drawn twice
+                if attempt == _TRIES - 1:
+                    raise
+                continue
+            return key
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
     def _class_id(access: TeacherAccess) -> str:

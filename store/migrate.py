@@ -211,6 +211,34 @@ def _v7_applied_writes(conn: Connection) -> None:
           Column("applied_at", UTCDateTime, nullable=False)).create(conn)
 
 
+def _v8_class_owners(conn: Connection) -> None:
+    md = MetaData()
+    Table("classes", md, Column("id", String(32), primary_key=True))  # for the foreign key
+    Table("class_owners", md,
+          Column("class_id", String(32), ForeignKey("classes.id"), primary_key=True),
+          Column("owner", String(KEY_LEN), primary_key=True),
+          Column("added_at", UTCDateTime, nullable=False),
+          Index("ix_class_owners_owner", "owner"))
+    md.tables["class_owners"].create(conn)
+
+
+def _v9_resume_links(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))  # the FK's
+    Table("resume_links", md, Column("token", String(KEY_LEN), primary_key=True),
+          Column("sealed", String(128), nullable=False),
+          Column("expires_at", UTCDateTime, nullable=False))
+    Table("spent_links", md, Column("mark", String(KEY_LEN), primary_key=True),
+          Column("spent_at", UTCDateTime, nullable=False))
+    Table("set_aside", md, Column("id", Integer, primary_key=True, autoincrement=True),
+          _learner(), Column("salt", String(32), nullable=False),
+          Column("sealed", String(128), nullable=False),
+          Column("at", UTCDateTime, nullable=False),
+          Index("ix_set_aside_learner", "learner"))
+    for name in ("resume_links", "spent_links", "set_aside"):
+        md.tables[name].create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -220,6 +248,8 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(5, "classes", _v5_classes),
     Step(6, "forgotten learners", _v6_forgotten),
     Step(7, "applied write ids", _v7_applied_writes),
+    Step(8, "the browsers that run a class", _v8_class_owners),
+    Step(9, "one-time resume links", _v9_resume_links),
 )
 LATEST: Final = STEPS[-1].version
 

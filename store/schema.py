@@ -38,6 +38,7 @@ __all__ = [
     "applied_writes",
     "class_answers",
     "class_attempts",
+    "class_owners",
     "class_pupils",
     "classes",
     "forgotten",
@@ -45,9 +46,12 @@ __all__ = [
     "learners",
     "metadata",
     "parties",
+    "resume_links",
     "rounds",
     "schema_version",
+    "set_aside",
     "settings",
+    "spent_links",
 ]
 
 metadata = MetaData()
@@ -172,9 +176,41 @@ parties = Table(
     Column("saved_at", UTCDateTime, nullable=False),
 )
 
+#: A one-time resume link (migration step 9, :mod:`store.resume`): the token's hash, the
+#: learner id sealed with a pad drawn from the token (no learner key: the database alone
+#: cannot tell whose it is), and when it stops working. Deleted when opened.
+resume_links = Table(
+    "resume_links",
+    metadata,
+    Column("token", String(KEY_LEN), primary_key=True),
+    Column("sealed", String(128), nullable=False),
+    Column("expires_at", UTCDateTime, nullable=False),
+)
+
+#: A resume link of the old form (the learner id itself) that was opened once: a hash.
+spent_links = Table(
+    "spent_links",
+    metadata,
+    Column("mark", String(KEY_LEN), primary_key=True),
+    Column("spent_at", UTCDateTime, nullable=False),
+)
+
+#: The progress a browser set aside to follow a resume link: the previous id sealed with a
+#: pad drawn from the id followed, under that id's key (``learner``).
+set_aside = Table(
+    "set_aside",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("salt", String(32), nullable=False),
+    Column("sealed", String(128), nullable=False),
+    Column("at", UTCDateTime, nullable=False),
+    Index("ix_set_aside_learner", "learner"),
+)
+
 #: The tables that hold a learner's progress, children first (the order "forget me" deletes
 #: in, after the learner's pupils in classes and their answers).
-LEARNER_TABLES = (answers, rounds, items, parties, settings, learners)
+LEARNER_TABLES = (answers, rounds, items, parties, settings, set_aside, learners)
 
 #: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.
 classes = Table(
@@ -238,4 +274,15 @@ class_attempts = Table(
 )
 
 #: The tables that hold a class's rows, children first (the order a class is deleted in).
-CLASS_TABLES = (class_answers, class_pupils, classes)
+#: A browser that runs a class (migration step 8): the learner key (a hash) of every browser
+#: that started the class or opened one of its one-time teacher links. Its "My classes".
+class_owners = Table(
+    "class_owners",
+    metadata,
+    Column("class_id", String(32), ForeignKey("classes.id"), primary_key=True),
+    Column("owner", String(KEY_LEN), primary_key=True),
+    Column("added_at", UTCDateTime, nullable=False),
+    Index("ix_class_owners_owner", "owner"),
+)
+
+CLASS_TABLES = (class_answers, class_pupils, class_owners, classes)

@@ -310,9 +310,37 @@ def test_a_wrong_teacher_key_is_refused_with_a_way_back(db_url: str, given: str)
     t = open_class(teacher=given)
     assert "teacher" not in t.query_params
     words = " ".join(e.value for e in t.error)
-    assert ("broken" in words) or ("No class has this teacher's key" in words)
+    assert ("broken" in words) or ("This teacher's link opens nothing" in words)
     assert t.get("page_link") and state.K_TEACHER_KEY not in t.session_state
     assert not t.dataframe
+
+
+def test_a_teacher_link_is_spent_by_its_first_browser(db_url: str) -> None:
+    """One-time: the first browser to open the link runs the class (its "My classes", after
+    a reload too); the same link opens nothing in another browser, nor in the same one
+    after a reload; Back to it in the tab that opened it keeps the dashboard."""
+    starter = new_learner_id()
+    code, key = start_class(open_class(starter))
+    other = new_learner_id()
+    t = open_class(other, teacher=key)
+    assert state.K_ACCESS in t.session_state and not t.error
+    t.query_params[state.TEACHER_PARAM] = key  # Back, or the address opened again
+    run(t)
+    assert state.K_ACCESS in t.session_state and not t.error
+    assert "teacher" not in t.query_params
+    again = open_class(new_learner_id(), teacher=key)  # someone else with a copy
+    assert any("opens nothing" in e.value for e in again.error)
+    assert state.K_ACCESS not in again.session_state and not again.dataframe
+    reload = open_class(other, teacher=key)  # a reload of the address: a new session
+    assert any("opens nothing" in e.value for e in reload.error)
+    for who in (other, starter):  # both browsers run it: "My classes", after a reload
+        mine = open_class(who)
+        assert any("Year 9" in m.value for m in mine.markdown)
+        click(mine, f"class_open_{store_of(db_url).find(code, client='x').class_id}")
+        assert state.K_ACCESS in mine.session_state
+        assert any(code in m.value for m in mine.markdown)
+    stranger = open_class(new_learner_id())
+    assert not any(b.key.startswith("class_open_") for b in stranger.button if b.key)
 
 
 def test_a_join_code_used_as_the_teacher_key(db_url: str) -> None:

@@ -111,8 +111,12 @@ def test_the_id_is_never_shown_but_in_the_resume_link(db: str) -> None:
     assert lid not in texts(at)
     at.button(key="progress_show_link").click().run()
     ok(at)
-    assert [c.value for c in at.code] == [f"/progress?resume={lid}"]
+    [link] = [str(c.value) for c in at.code]
+    assert link.startswith("/progress?resume=") and lid not in link  # a token, not the id
+    assert lid not in texts(at)
     assert any("password" in str(w.value) for w in at.warning)
+    ok(at.run())
+    assert [str(c.value) for c in at.code] == [link]  # one link, made once
 
 
 # --------------------------------------------------------------------------- settings
@@ -154,10 +158,27 @@ def _with_progress(store: Store) -> str:
     return lid
 
 
+def keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key]
+
+
+def _link_of(lid: str) -> str:
+    """A one-time resume link's token, made on the learner's own device."""
+    at = browser(cookie=lid, page="progress")
+    ok(at.button(key="progress_show_link").click().run())
+    link = next(str(c.value) for c in at.code if "resume=" in str(c.value))
+    return link.rsplit("resume=", 1)[1]
+
+
 def test_the_resume_link_moves_progress_to_another_device(db: str, store: Store) -> None:
     lid = _with_progress(store)
-    other = browser(cookie=new_learner_id(), page="progress", resume=lid)
+    token = _link_of(lid)
+    mine = new_learner_id()
+    store.apply(learner_key(mine), [ItemSeen(utc_now(), "lesson", "sets", right=True)])
+    other = browser(cookie=mine, page="progress", resume=token)
     assert "resume" not in other.query_params               # out of the address bar at once
+    assert key_of(other) == learner_key(mine)               # asked first, nothing moved yet
+    ok(other.button(key="resume_accept").click().run())
     assert key_of(other) == learner_key(lid)
     assert any("Welcome back" in str(s.value) for s in other.success)
     assert other.session_state["rules"] == "cavendish"       # the learner's settings came along
@@ -165,13 +186,45 @@ def test_the_resume_link_moves_progress_to_another_device(db: str, store: Store)
     ok(other.run())                                          # and it stays
     assert key_of(other) == learner_key(lid)
     assert not other.success
+    # this device's own progress was set aside, and comes back
+    [back] = [b for b in other.button if b.key and b.key.startswith("progress_back_")]
+    ok(back.click().run())
+    assert key_of(other) == learner_key(mine)
+    again = browser(cookie=new_learner_id(), page="progress", resume=token)  # spent
+    assert any("opens nothing" in str(e.value) for e in again.error)
+    assert "resume_accept" not in keys(again)
+
+
+def test_a_resume_link_sent_by_someone_else_is_refused_on_the_question(
+        db: str, store: Store) -> None:
+    """Session fixation: a link made by an attacker, opened by a victim who says no, leaves
+    the victim on their own progress."""
+    attacker = _with_progress(store)
+    victim = _with_progress(store)
+    at = browser(cookie=victim, page="progress", resume=_link_of(attacker))
+    assert any("Someone's progress arrived" in str(w.value) for w in at.warning)
+    ok(at.button(key="resume_decline").click().run())
+    assert key_of(at) == learner_key(victim) and "resume_accept" not in keys(at)
+    ok(at.run())
+    assert key_of(at) == learner_key(victim)
+
+
+def test_a_resume_link_of_the_old_form_opens_once(db: str, store: Store) -> None:
+    lid = _with_progress(store)
+    other = browser(cookie=new_learner_id(), page="progress", resume=lid)
+    ok(other.button(key="resume_accept").click().run())
+    assert key_of(other) == learner_key(lid)
+    third = browser(cookie=new_learner_id(), page="progress", resume=lid)
+    assert any("opens nothing" in str(e.value) for e in third.error)
+    assert key_of(third) != learner_key(lid)
 
 
 @pytest.mark.parametrize("raw, says", [
     ("not an id!", "broken"),
     ("", "broken"),
     ("x" * 500, "broken"),
-    (new_learner_id(), "No progress was found"),             # well shaped, but nobody's
+    (new_learner_id(), "opens nothing"),                     # well shaped, but nobody's
+    ("y" * 40, "opens nothing"),                             # a token's shape, no link
 ])
 def test_a_forged_or_broken_resume_link_is_a_fresh_start(
         db: str, store: Store, raw: str, says: str) -> None:
@@ -180,15 +233,16 @@ def test_a_forged_or_broken_resume_link_is_a_fresh_start(
     assert "resume" not in at.query_params
     assert any(says in str(e.value) for e in at.error), [e.value for e in at.error]
     assert key_of(at) != learner_key(raw)
+    assert "resume_accept" not in keys(at)
     assert "0 of 11 lessons done" in str(at.get("progress")[0].proto.text)
     assert at.session_state["rules"] == "britannica"
 
 
 def test_a_resume_link_of_this_very_device(db: str, store: Store) -> None:
     lid = _with_progress(store)
-    at = browser(cookie=lid, page="progress", resume=lid)
+    at = browser(cookie=lid, page="progress", resume=_link_of(lid))
     assert key_of(at) == learner_key(lid)
-    assert at.info and not at.error
+    assert at.info and not at.error and "resume_accept" not in keys(at)
 
 
 # --------------------------------------------------------------------------- forget me
@@ -247,8 +301,10 @@ def test_a_resume_link_of_a_learner_forgotten_elsewhere_is_never_given(
     ok(other.button(key="progress_show_link").click().run())
     link = next(str(c.value) for c in other.code if "resume=" in str(c.value))
     assert lid not in link and not store.known(learner_key(lid))
-    new = link.rsplit("resume=", 1)[1]
-    assert new == the_id(other) and store.known(learner_key(new))
+    third = browser(cookie=new_learner_id(), page="progress", resume=link.rsplit("=", 1)[1])
+    ok(third.button(key="resume_accept").click().run())
+    assert key_of(third) == key_of(other) != learner_key(lid)
+    assert store.known(key_of(third))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- Home, misses

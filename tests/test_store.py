@@ -254,6 +254,9 @@ def _fill(store: Store, clock: FakeClock, key: Any) -> None:
         AnswerGiven(clock(), "r1", 0, "point", "wrong"),
         SavePartie(clock(), {"deal": 3}),
     ])
+    with store.engine.begin() as conn:  # progress set aside to follow a resume link
+        conn.execute(t.set_aside.insert().values(learner=key, salt="00" * 16,
+                                                 sealed="ab" * 32, at=clock()))
 
 
 def test_forget_me_deletes_every_row_of_that_learner_only(

@@ -53,6 +53,7 @@ the language does (Babel: ``1,234`` / ``1.234``; ``+1.5`` / ``+1,5``).
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import gettext
 import os
 from collections.abc import Callable, Iterator
@@ -73,6 +74,7 @@ __all__ = [
     "_",
     "babel_locale",
     "complete_languages",
+    "format_day",
     "format_number",
     "language",
     "language_name",
@@ -296,3 +298,18 @@ def format_number(x: float, *, decimals: int | None = None, signed: bool = False
         x = round(x, decimals)
     text = format_decimal(x, format=pattern, locale=babel_locale())
     return str(text)
+
+
+def format_day(moment: _dt.datetime) -> str:
+    """The day of ``moment`` as the current language writes a date.
+
+    >>> from datetime import datetime
+    >>> format_day(datetime(2026, 12, 6, 9, 30))
+    'Dec 6, 2026'
+    >>> with use_language("vi"):
+    ...     format_day(datetime(2026, 12, 6))
+    '6 thg 12, 2026'
+    """
+    from babel.dates import format_date
+
+    return str(format_date(moment.date(), format="medium", locale=babel_locale()))

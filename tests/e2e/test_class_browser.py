@@ -256,7 +256,7 @@ def test_a_class_of_three_pupils_and_their_teacher(
     qr = teacher.locator("[data-testid='stImage'] img").first
     expect(qr).to_be_visible()
     assert teacher.evaluate("(img) => img.naturalWidth", qr.element_handle()) >= 200
-    expect(teacher.get_by_text("bookmark it now, it is shown only once")).to_be_visible()
+    expect(teacher.get_by_text("it is shown only once")).to_be_visible()
     teacher.evaluate("""() => document.querySelectorAll("[data-testid='stCode'] code")
         .forEach(c => { c.textContent = c.textContent.replace(/teacher=.*/,
                                                               "teacher=••••••••••••••••"); })""")
@@ -265,7 +265,7 @@ def test_a_class_of_three_pupils_and_their_teacher(
     expect(teacher.locator(".st-key-class_teacher_link")).to_have_count(0)
     assert key not in teacher.content()
 
-    # ---- the bookmarked link opens the dashboard; the key leaves the address bar at once
+    # ---- the one-time link opens the dashboard; the key leaves the address bar at once
     teacher.goto(teacher_link)
     _settled(teacher)
     expect(teacher.get_by_role("heading", name="Who has joined")).to_be_visible(
@@ -273,6 +273,15 @@ def test_a_class_of_three_pupils_and_their_teacher(
     assert "teacher=" not in teacher.url and teacher.url.endswith("/class"), teacher.url
     assert key not in teacher.content()
     expect(teacher.locator(".pq-class-code")).to_have_text(code)
+    # ---- spent: the same link opens nothing in another browser; this one keeps the class
+    copy = _open(pupils[0], teacher_link)
+    expect(copy.get_by_text("This teacher's link opens nothing")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    copy.close()
+    teacher.reload()
+    _settled(teacher)
+    expect(teacher.get_by_role("heading", name="Who has joined")).to_be_visible(
+        timeout=TIMEOUT_MS)
 
     # ---- three pupils join, in three browsers
     ann, zoe, chen = (_open(context, pupils_link) for context in pupils)

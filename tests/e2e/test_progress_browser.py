@@ -110,10 +110,11 @@ def test_the_resume_link_moves_progress_into_a_second_browser(
         link = code.inner_text().strip()
         assert link.startswith(app_server + "/progress?resume=")
         mine = next(c["value"] for c in one.cookies() if c["name"] == "pq_learner")
-        assert link.endswith(mine)
+        assert mine not in link                         # a one-time token, not the id
         other = _open(two, link)
-        expect(other.get_by_text("Welcome back")).to_be_visible(timeout=TIMEOUT_MS)
         assert "resume" not in other.url                # out of the address bar at once
+        other.locator(".st-key-resume_accept button").click()  # asked first
+        expect(other.get_by_text("Welcome back")).to_be_visible(timeout=TIMEOUT_MS)
         other.wait_for_function(
             "(id) => document.cookie.includes('pq_learner=' + id)", arg=mine,
             timeout=TIMEOUT_MS)
@@ -121,6 +122,10 @@ def test_the_resume_link_moves_progress_into_a_second_browser(
         wait_idle(other)
         assert _four_colour(other)
         _partie_link(other)
+        spent = _open(browser.new_context(), link)      # opened once: spent
+        expect(spent.get_by_text("This resume link opens nothing")).to_be_visible(
+            timeout=TIMEOUT_MS)
+        spent.context.close()
         broken = _open(browser.new_context(), f"{app_server}/progress?resume=nope")
         expect(broken.get_by_text("This resume link is broken")).to_be_visible(
             timeout=TIMEOUT_MS)

@@ -1,11 +1,13 @@
 """The Class page (``/class``): who is on it decides what it shows.
 
-- ``?teacher=KEY`` — the key is taken into the session and removed from the URL first of
-  all; then the teacher's view: the class's code, links and QR code, the live dashboard,
-  "show the class".
+- ``?teacher=KEY`` — a one-time teacher's link: the key is taken into the session and
+  removed from the URL first of all, then spent (this browser runs the class from then on,
+  its "My classes"); then the teacher's view: the class's code, links and QR code, the
+  live dashboard, "show the class".
 - ``?join=CODE`` — the pupil's view: the name box, or the round (a learner who joined the
   class resumes at once).
-- neither — "Join a class" (type a code) and "Start a class".
+- neither — "My classes" (the classes this browser runs), "Join a class" (type a code) and
+  "Start a class".
 
 A short privacy note closes the page. The classes whose time is up are purged when the page
 opens in a session (:func:`ui.classroom.store.opened`).
@@ -61,6 +63,7 @@ def _teacher_view() -> bool:
     except (ClassesAway, *AWAY_ERRORS):
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return True
+    st.query_params[state.CLASS_PARAM] = info.class_id  # a reload reopens this dashboard
     dashboard.warm_tables()  # before the first answers: the tables' imports, in the background
     teacher.heading(info)
     teacher.class_links(info)
@@ -71,8 +74,7 @@ def _teacher_view() -> bool:
     st.divider()
     st.button(_("Leave the dashboard"), key="class_leave", on_click=teacher.forget,
               icon=":material/logout:",
-              help=_("This browser forgets the teacher's key; your bookmarked teacher's link "
-                     "opens the dashboard again."))
+              help=_("The class stays in “My classes” in this browser."))
     return True
 
 
@@ -89,6 +91,7 @@ def class_page() -> None:
     if raw_join is not None:
         pupil.pupil_view(raw_join)
     elif not _teacher_view():
+        teacher.my_classes()
         join, start = st.columns([2, 3], gap="large")
         with join:
             pupil.join_box()

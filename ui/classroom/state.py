@@ -19,14 +19,17 @@ from ui.text import md_escape
 from words import _, ngettext
 
 __all__ = [
+    "CLASS_PARAM",
     "JOIN_PARAM",
     "K_ACCESS",
     "K_CLASS",
     "K_CODE_TYPED",
     "K_CONFIRM_DELETE",
+    "K_LINK_KEY",
     "K_MESSAGES",
     "K_NAME",
     "K_NOTICE",
+    "K_OPENED_LINKS",
     "K_PROJECTOR",
     "K_PUPIL",
     "K_ROUND",
@@ -46,7 +49,10 @@ __all__ = [
 JOIN_PARAM: Final = "join"
 TEACHER_PARAM: Final = "teacher"
 
-K_TEACHER_KEY: Final = "class_teacher_key"
+CLASS_PARAM: Final = "class"  # the dashboard open: its class's id (no secret: owners only)
+K_TEACHER_KEY: Final = "class_teacher_key"  # the one-time link made at Start, shown once
+K_LINK_KEY: Final = "class_link_key"  # a teacher's link opened, until access() spends it
+K_OPENED_LINKS: Final = "class_opened_links"  # hashes of the links this session spent
 """The teacher's key (a secret: never drawn after the run that made the class)."""
 K_ACCESS: Final = "class_access"
 """The store's :class:`store.classes.TeacherAccess` for the key, once looked up."""
@@ -112,10 +118,11 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
                  "also have been deleted).", code=shown(values.get("code", typed or "")))
     if why is Refusal.BAD_KEY:
         return _("This teacher's link is broken: it does not carry a teacher's key. Open the "
-                 "link you bookmarked when you started the class.")
+                 "class from “My classes” in the browser that started it.")
     if why is Refusal.UNKNOWN_KEY:
-        return _("No class has this teacher's key: the link may be mistyped, or the class "
-                 "was deleted or its time is up.")
+        return _("This teacher's link opens nothing: a teacher's link works once, in the "
+                 "browser that opens it first (the class is then in “My classes” there), and "
+                 "a newer link replaces it; or the class was deleted or its time is up.")
     if why is Refusal.PAUSED:
         return _wait_text(refused.retry_after)
     if why is Refusal.CLOSED:
@@ -139,7 +146,8 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
 
 def forget_teacher() -> None:
     """The session forgets the teacher's key and access (after Delete, or a key refused)."""
-    for key in (K_TEACHER_KEY, K_ACCESS, K_SHOW_LINK, K_CONFIRM_DELETE, K_SHOW, K_PROJECTOR):
+    for key in (K_TEACHER_KEY, K_LINK_KEY, K_ACCESS, K_SHOW_LINK, K_CONFIRM_DELETE, K_SHOW,
+                K_PROJECTOR):
         st.session_state.pop(key, None)
 
 

@@ -17,7 +17,15 @@ import streamlit as st
 
 from academy.quiz import DEFAULT_LENGTH, LEVELS, ROUND_LENGTHS, level_title, parse_seed
 from academy.stages import STAGES, stage
-from store.class_values import ClassInfo, ClassRefused, ClassWork, QuizWork, Refusal, TeacherAccess
+from store.class_values import (
+    ClassInfo,
+    ClassRefused,
+    ClassWork,
+    QuizWork,
+    Refusal,
+    TeacherAccess,
+    teacher_hash,
+)
 from ui.classroom import state
 from ui.classroom.items import stage_title
 from ui.classroom.qr import qr_png, qr_svg
@@ -27,15 +35,25 @@ from ui.classroom.store import (
     classes,
     client,
     keep_days,
+    learner,
     max_pupils,
     network,
 )
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
 from ui.text import md_escape
-from words import _, language, language_name, ngettext, offered_languages
+from words import (
+    _,
+    format_day,
+    language,
+    language_name,
+    ngettext,
+    offered_languages,
+    pgettext,
+)
 
-__all__ = ["access", "class_links", "forget", "start_form", "take_key"]
+__all__ = ["access", "class_links", "forget", "my_classes", "open_owned", "start_form",
+           "take_key"]
 
 PAGE: Final = "/class"
 PAGE_FILE: Final = "app_pages/classroom.py"
@@ -55,27 +73,38 @@ _CODE_STYLE: Final = ("font-size:clamp(3rem,9vw,6.5rem);font-weight:700;letter-s
 
 def take_key() -> None:
     """``?teacher=KEY``: the key into the session and out of the URL, before anything is
-    drawn (a key already there is replaced: the link wins)."""
+    drawn. A teacher's link is one-time: the key is spent by :func:`access`, which makes this
+    browser one that runs the class (its "My classes"). The link this session already opened
+    (Back, a reload of the address) is let be: its key is spent, the session keeps its access.
+    """
     raw = st.query_params.get(state.TEACHER_PARAM)
     if raw is None:
         return
     del st.query_params[state.TEACHER_PARAM]
+    opened = st.session_state.get(state.K_OPENED_LINKS)
+    if isinstance(opened, set) and teacher_hash(str(raw)) in opened:
+        return
     state.forget_teacher()
-    st.session_state[state.K_TEACHER_KEY] = str(raw)
+    st.session_state[state.K_LINK_KEY] = str(raw)
 
 
 def access() -> TeacherAccess | None:
-    """The access of the session's teacher's key (looked up once, then kept); None without
-    a key, or with a message when the key is refused (then the session forgets it)."""
+    """The session's access to its class: kept once had (started here, opened from "My
+    classes" or from a teacher's link); a teacher's link taken by :func:`take_key` is spent
+    here, this browser then running the class. None without either, or with a message when
+    the link is refused (then the session forgets it)."""
     ss = st.session_state
     found = ss.get(state.K_ACCESS)
     if isinstance(found, TeacherAccess):
         return found
-    key = ss.get(state.K_TEACHER_KEY)
-    if not isinstance(key, str):
+    key = ss.pop(state.K_LINK_KEY, None)
+    me = learner()
+    if me is None:
         return None
+    if not isinstance(key, str):
+        return _reopened(me)
     try:
-        got = classes().teacher(key, client=client(), network=network())
+        got = classes().claim(key, owner=me, client=client(), network=network())
     except ClassRefused as refused:
         state.forget_teacher()
         st.error(state.refusal_text(refused), icon=":material/key_off:")
@@ -83,15 +112,86 @@ def access() -> TeacherAccess | None:
                      icon=":material/arrow_back:")
         return None
     except (ClassesAway, *AWAY_ERRORS):
+        ss[state.K_LINK_KEY] = key  # not spent: tried again on the next run
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return None
+    ss.setdefault(state.K_OPENED_LINKS, set()).add(teacher_hash(key))
     ss[state.K_ACCESS] = got
     return got
 
 
-def forget() -> None:
-    """Leave the dashboard: the session forgets the key (the bookmarked link brings it back)."""
+def _reopened(me: str) -> TeacherAccess | None:
+    """``?class=ID``, the address of a dashboard this browser runs (a reload, a bookmark):
+    that dashboard again; nothing when the class is not this browser's (the parameter goes)."""
+    raw = st.query_params.get(state.CLASS_PARAM)
+    if raw is None:
+        return None
+    try:
+        got = classes().owner_access(str(raw), me)
+    except ClassRefused:
+        del st.query_params[state.CLASS_PARAM]
+        return None
+    except (ClassesAway, *AWAY_ERRORS):
+        st.warning(state.outage_text(), icon=":material/cloud_off:")
+        return None
+    st.session_state[state.K_ACCESS] = got
+    return got
+
+
+def open_owned(class_id: str) -> None:
+    """Open a class of "My classes" (a button's callback)."""
+    me = learner()
+    if me is None:
+        return
+    try:
+        got = classes().owner_access(class_id, me)
+    except ClassRefused as refused:
+        state.say("error", state.refusal_text(refused))
+        return
+    except (ClassesAway, *AWAY_ERRORS):
+        state.say("warning", state.outage_text())
+        return
     state.forget_teacher()
+    st.session_state[state.K_ACCESS] = got
+
+
+def forget() -> None:
+    """Leave the dashboard: the session forgets its access (the class stays in this
+    browser's "My classes")."""
+    state.forget_teacher()
+    st.query_params.pop(state.CLASS_PARAM, None)
+
+
+def my_classes() -> None:
+    """"My classes": the classes this browser runs (it started them, or opened one of their
+    teacher's links), newest first, each opened with a button."""
+    me = learner()
+    if me is None:
+        return
+    try:
+        owned = classes().owned(me)
+    except (ClassesAway, *AWAY_ERRORS):
+        return
+    if not owned:
+        return
+    with st.container(border=True, key="class_mine"):
+        st.subheader(_("My classes"), anchor=False)
+        for item in owned:
+            info = item.info
+            left, right = st.columns([4, 1], vertical_alignment="center")
+            status = (pgettext("class status", "closed") if info.closed_at is not None
+                      else pgettext("class status", "open"))
+            with left:
+                # TRANSLATORS: a line of "My classes": the class's name (as its teacher typed
+                # it), the day it started, how many pupils joined, and open or closed.
+                st.markdown(ngettext("**{name}** · {day} · {n} pupil · {status}",
+                                     "**{name}** · {day} · {n} pupils · {status}",
+                                     item.pupils, name=md_escape(info.name),
+                                     day=format_day(info.created_at), status=status))
+            with right:
+                st.button(pgettext("a class of My classes", "Open"),
+                          key=f"class_open_{info.class_id}", on_click=open_owned,
+                          args=(info.class_id,), icon=":material/dashboard:")
 
 
 # --------------------------------------------------------------------------- Start a class
@@ -129,7 +229,8 @@ def _on_start() -> None:
     lang = str(ss.get(F_LANG) or language())
     try:
         made = classes().create(name, ClassWork(quiz, stages), language=lang,
-                                max_pupils=max_pupils(), keep_days=keep_days())
+                                max_pupils=max_pupils(), keep_days=keep_days(),
+                                owner=learner())
     except ClassRefused as refused:
         ss[_ERROR] = (_("Give the class a name, for example “Year 9, Tuesday”.")
                       if refused.refusal is Refusal.NAME_EMPTY
@@ -139,6 +240,13 @@ def _on_start() -> None:
         ss[_ERROR] = state.outage_text()
         return
     state.forget_teacher()
+    me = learner()
+    try:  # the browser that started the class runs it; the link is for another device
+        if me is not None:
+            ss[state.K_ACCESS] = classes().owner_access(made.class_id, me)
+    except (ClassRefused, ClassesAway, *AWAY_ERRORS):
+        ss[_ERROR] = state.outage_text()
+        return
     ss[state.K_TEACHER_KEY] = made.teacher_key
     ss[state.K_SHOW_LINK] = True
 
@@ -225,13 +333,14 @@ def class_links(info: ClassInfo) -> None:
     if ss.get(state.K_SHOW_LINK):
         key = ss.get(state.K_TEACHER_KEY)
         with st.container(border=True, key="class_teacher_link"):
-            st.warning(_("**Your teacher's link: bookmark it now, it is shown only once.** It "
-                         "opens this dashboard from any device; whoever has it can close or "
-                         "delete the class. Never show it on the projector."),
-                       icon=":material/bookmark:")
+            st.warning(_("**Your teacher's link, to run this class from another device: "
+                         "it is shown only once.** This browser runs the class already (“My "
+                         "classes”). The link works once: the browser that opens it runs "
+                         "the class too, and can close or delete it. Never show it on the "
+                         "projector."), icon=":material/bookmark:")
             st.code(page_url(PAGE, {state.TEACHER_PARAM: str(key)}), language=None,
                     wrap_lines=True)
-            st.button(_("I have bookmarked it"), key="class_bookmarked", type="primary",
+            st.button(_("I have kept it"), key="class_bookmarked", type="primary",
                       on_click=_bookmarked,
                       help=_("The link disappears from this page for good."))
 

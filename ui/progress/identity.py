@@ -6,9 +6,12 @@ The frame calls :func:`start` on every run, before anything is drawn:
    decision, else the cookie — readable on the very first run through
    ``st.context.cookies`` — else what the browser's ``localStorage`` reported); none: a new
    learner, :func:`store.new_learner_id` remembered with ``new=True``;
-2. a resume link (``/progress?resume=ID``, :func:`resume_link`) adopts its id, and the
-   parameter leaves the address bar on that very run; a broken id (not shaped like one) or
-   an unknown one (no rows) gets a clear message and never anyone else's progress;
+2. a resume link (``/progress?resume=TOKEN``, :func:`resume_link`: one-time, for an hour;
+   :mod:`store.resume`) is spent and its parameter leaves the address bar on that very run;
+   the learner is then asked (:func:`offer`) before the browser takes its id, its own
+   progress set aside (:func:`set_asides`, :func:`bring_back`). A link of the old form (the
+   id itself) opens once. A broken, spent or unknown link gets a clear message and never
+   anyone else's progress;
 3. :func:`ui.storage.use_learner` and :func:`ui.storage.flush`.
 
 The id is never logged or shown, except in the resume link the learner asks for.
@@ -21,12 +24,17 @@ AppTest with the same value over the same database is a reload of the same brows
 from __future__ import annotations
 
 import os
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 from urllib.parse import urlsplit
 
 import streamlit as st
+from sqlalchemy import exc as sa_exc
 
+from store.clock import utc_now
 from store.ids import learner_key, new_learner_id, parse_learner_id, same_id
+from store.resume import ResumeLinks, SetAside, parse_token
+from store.saver import OUTAGE_ERRORS
 from ui import storage
 from ui.classroom.state import forget_pupil
 from ui.components.browser_store import learner_id, remember_learner
@@ -36,10 +44,13 @@ __all__ = [
     "RESUME_PARAM",
     "TESTING_ENV",
     "TEST_COOKIE",
+    "bring_back",
     "current_id",
     "forget_me",
+    "offer",
     "renew_if_forgotten",
     "resume_link",
+    "set_asides",
     "show_messages",
     "start",
 ]
@@ -47,8 +58,11 @@ __all__ = [
 RESUME_PARAM: Final = "resume"
 TESTING_ENV: Final = "PIQUET_TESTING"
 TEST_COOKIE: Final = "_pq_test_cookie"
+T = TypeVar("T")
+
 _MESSAGES: Final = "_pq_identity_messages"  # (level, text) said once, above the page
 _ID: Final = "_pq_learner_id"  # this run's id (the secret), for the resume link only
+_OFFER: Final = "_pq_resume_offer"  # the id a resume link brought, until the learner says
 
 
 def _test_cookie() -> str | None:
@@ -75,30 +89,125 @@ def _fresh() -> str:
     return fresh
 
 
-def _resume(raw: str, current: str | None) -> str | None:
-    """Adopt the resume link's id if it is one and has progress; the id to use after it
-    (``current`` when the link cannot be used and the browser has its own learner)."""
-    wanted = parse_learner_id(raw)
-    if wanted is None:
+def _links(use: Callable[[ResumeLinks], T], default: T) -> T:
+    """``use`` on the resume links of the app's database, within its deadline; ``default``
+    when the database cannot be reached."""
+    try:
+        return storage.deadline().run(lambda: use(ResumeLinks(storage.engine(), clock=utc_now)))
+    except (*OUTAGE_ERRORS, sa_exc.DBAPIError):
+        return default
+
+
+_AWAY: Final = object()
+
+
+def _resume(raw: str, current: str | None) -> None:
+    """Open a resume link: spend it, and offer its progress (:func:`offer` asks first; a
+    link is never followed silently, so that nobody can put a browser on their own id by
+    sending a link)."""
+    token = parse_token(raw)
+    old = parse_learner_id(raw) if token is None else None
+    if token is None and old is None:
         _say("error", _("This resume link is broken: it does not carry a progress code. "
                         "Nothing was moved; ask for the link again on your other device."))
-        return current
+        return
+    if old is not None and current is not None and same_id(old, current):
+        _say("info", _("This resume link is this device's own: your progress is already "
+                       "here."))
+        return
+    wanted: object
+    if token is not None:
+        wanted = _links(lambda links: links.spend(token), _AWAY)
+    else:
+        assert old is not None
+        found = _known(old)
+        spent = _links(lambda links: links.spend_old_link(old), None) if found else False
+        wanted = _AWAY if found is None or spent is None else (old if spent else None)
+    if wanted is _AWAY:
+        _say("warning", _("Your progress cannot be looked up right now: the database "
+                          "cannot be reached. Open the resume link again in a moment."))
+        return
+    if not isinstance(wanted, str) or (token is not None and not _known(wanted)):
+        _say("error", _("This resume link opens nothing: a resume link works once, for an "
+                        "hour, and its progress may have been deleted. Nothing was moved; "
+                        "ask for a new link on your other device."))
+        return
     if current is not None and same_id(wanted, current):
         _say("info", _("This resume link is this device's own: your progress is already "
                        "here."))
-        return current
-    found = _known(wanted)
-    if found is None:
+        return
+    st.session_state[_OFFER] = wanted
+
+
+def _switch(to: str, set_aside: str | None) -> bool:
+    """Make ``to`` this browser's learner, keeping ``set_aside`` (the one it had) under it
+    when it has progress; False when the database could not keep it (nothing switched)."""
+    if set_aside is not None and _known(set_aside):
+        def keep(links: ResumeLinks) -> bool:
+            links.set_aside(to, set_aside)
+            return True
+
+        if not _links(keep, False):
+            return False
+    remember_learner(to)
+    st.session_state[_ID] = to
+    storage.use_learner(to)
+    forget_pupil()
+    return True
+
+
+def _on_offer(accept: bool) -> None:
+    wanted = st.session_state.pop(_OFFER, None)
+    if not accept or not isinstance(wanted, str):
+        _say("info", _("Nothing was moved: this device keeps its own progress."))
+        return
+    if _switch(wanted, current_id()):
+        _say("success", _("Welcome back: your progress is now on this device too. What this "
+                          "device had before is kept aside: “My progress” can bring it back."))
+    else:
         _say("warning", _("Your progress cannot be looked up right now: the database "
                           "cannot be reached. Open the resume link again in a moment."))
-        return current
-    if not found:
-        _say("error", _("No progress was found for this resume link: it may have been "
-                        "mistyped, or its progress was deleted. Nothing was moved."))
-        return current
-    remember_learner(wanted)
-    _say("success", _("Welcome back: your progress is now on this device too."))
-    return wanted
+
+
+def offer() -> None:
+    """The question a resume link asks before this browser follows it (drawn by the frame,
+    above the page, while a link is waiting)."""
+    if not isinstance(st.session_state.get(_OFFER), str):
+        return
+    with st.container(border=True, key="resume_offer"):
+        st.warning(_("Someone's progress arrived with a link. Use it on this device? Open "
+                     "only a link that you made yourself on your other device: whoever sent "
+                     "you this link would see what you do with it. This device's own "
+                     "progress is kept aside, and “My progress” can bring it back."),
+                   icon=":material/devices:")
+        yes, no = st.columns(2)
+        with yes:
+            st.button(_("Use the progress of the link"), key="resume_accept", type="primary",
+                      on_click=_on_offer, args=(True,))
+        with no:
+            st.button(_("Keep this device's progress"), key="resume_decline",
+                      on_click=_on_offer, args=(False,))
+
+
+def set_asides() -> tuple[SetAside, ...]:
+    """What this browser set aside to follow resume links, newest first."""
+    lid = current_id()
+    return () if lid is None else _links(lambda links: links.set_asides(lid), ())
+
+
+def bring_back(aside_id: int) -> None:
+    """Bring back progress set aside (a button's callback): what is here now is set aside
+    in its turn."""
+    lid = current_id()
+    if lid is None:
+        return
+    previous = _links(lambda links: links.bring_back(lid, aside_id), None)
+    if previous is None or not _switch(previous, lid):
+        _say("warning", _("That progress cannot be brought back right now. Try again in a "
+                          "moment."))
+        return
+    _say("success", _("The progress this device had before is back. What you had a moment "
+                      "ago is kept aside in its turn."))
 
 
 def start() -> str:
@@ -107,7 +216,7 @@ def start() -> str:
     raw = st.query_params.get(RESUME_PARAM)
     if raw is not None:
         del st.query_params[RESUME_PARAM]  # out of the address bar on this very run
-        current = _resume(raw, current)
+        _resume(raw, current)
     if current is None:
         current = new_learner_id()
         remember_learner(current, new=True)
@@ -142,10 +251,12 @@ def current_id() -> str | None:
 
 
 def show_messages() -> None:
-    """Say what the resume link did (once), where the frame calls it."""
+    """Say what the resume link did (once), and ask what a waiting link asks
+    (:func:`offer`), where the frame calls it."""
     for level, text in st.session_state.pop(_MESSAGES, []):
         {"error": st.error, "warning": st.warning, "info": st.info,
          "success": st.success}.get(level, st.info)(text)
+    offer()
 
 
 def _base_url() -> str:
@@ -163,7 +274,8 @@ def _base_url() -> str:
 
 
 def resume_link() -> str | None:
-    """The resume link of this learner (``…/progress?resume=ID``), or None without one.
+    """A new one-time resume link of this learner (``…/progress?resume=TOKEN``: it works
+    once, for an hour, :mod:`store.resume`), or None without a learner or a database.
 
     The learner's row is touched first (the settings are saved), so that a learner who has
     done nothing yet can still move to another device."""
@@ -175,7 +287,10 @@ def resume_link() -> str | None:
     if renewed is not None and renewed != lid:  # forgotten elsewhere: a new learner now,
         lid = renewed  # never a link to the one forgotten
         storage.save_settings()
-    return f"{_base_url()}/progress?{RESUME_PARAM}={lid}"
+    if not storage.saving():
+        return None
+    token = _links(lambda links: links.make(lid), None)
+    return None if token is None else f"{_base_url()}/progress?{RESUME_PARAM}={token}"
 
 
 def forget_me() -> None:

@@ -15,10 +15,10 @@ import streamlit as st
 
 from academy.quiz.kinds import kind_title, level_title, parse_level
 from ui import storage
-from ui.progress.identity import forget_me, resume_link
+from ui.progress.identity import bring_back, forget_me, resume_link, set_asides
 from ui.progress.path import LESSONS_PAGE, LessonStep, Link, lesson_path, misses, next_steps
 from ui.text import md_escape
-from words import _, ngettext
+from words import _, format_day, ngettext
 
 __all__ = ["render_continue", "render_lesson_path", "render_progress_page"]
 
@@ -113,23 +113,38 @@ def _misses() -> None:
 
 
 def _on_show_link() -> None:
-    st.session_state[_SHOW_LINK] = True
+    st.session_state[_SHOW_LINK] = resume_link() or ""  # "": the database is away
 
 
 def _move() -> None:
     st.subheader(_("Move my progress to another device"))
     st.caption(_("Open this link on your other device (or another browser) and your "
-                 "progress continues there."))
-    if not st.session_state.get(_SHOW_LINK):
-        st.button(_("Show my resume link"), key="progress_show_link", on_click=_on_show_link,
+                 "progress continues there. It works once, within an hour."))
+    link = st.session_state.get(_SHOW_LINK)
+    if not isinstance(link, str) or not link:
+        if link == "":
+            st.warning(_("No link can be made right now: the database cannot be reached. "
+                         "Try again in a moment."), icon=":material/cloud_off:")
+        st.button(_("Make my resume link"), key="progress_show_link", on_click=_on_show_link,
                   icon=":material/devices:")
-        return
-    link = resume_link()
-    if link is None:  # pragma: no cover - the frame always sets a learner
-        return
-    st.warning(_("Keep this link to yourself, like a password: whoever opens it gets your "
-                 "progress."), icon=":material/key:")
-    st.code(link, language=None, wrap_lines=True)
+    else:
+        st.warning(_("Keep this link to yourself, like a password: whoever opens it first "
+                     "gets your progress."), icon=":material/key:")
+        st.code(link, language=None, wrap_lines=True)
+    _set_aside()
+
+
+def _set_aside() -> None:
+    """The progress this browser set aside to follow a resume link, to bring back."""
+    for aside in set_asides():
+        left, right = st.columns([3, 1], vertical_alignment="center")
+        with left:
+            st.caption(_("This device's earlier progress, kept aside on {day} when you "
+                         "opened a resume link.", day=format_day(aside.at)))
+        with right:
+            st.button(_("Bring it back"), key=f"progress_back_{aside.aside_id}",
+                      on_click=bring_back, args=(aside.aside_id,),
+                      icon=":material/settings_backup_restore:")
 
 
 def _on_ask_forget(ask: bool) -> None:
@@ -139,7 +154,7 @@ def _on_ask_forget(ask: bool) -> None:
 def _on_forget() -> None:
     forget_me()
     st.session_state[_ASK_FORGET] = False
-    st.session_state[_SHOW_LINK] = False
+    st.session_state.pop(_SHOW_LINK, None)
     st.session_state[_FORGOTTEN] = True
 
 
