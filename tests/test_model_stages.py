@@ -500,3 +500,44 @@ def test_a_stage_link_opens_the_lesson_on_that_stage(tmp_path: Any, monkeypatch:
         task = at.session_state[SHOWN]
         assert task.stage_id == shown
         assert "stage" not in at.query_params  # followed once: a reload stays put
+
+
+def test_a_lesson_finished_on_another_device_opens_finished(tmp_path: Any,
+                                                           monkeypatch: Any) -> None:
+    """The store says the lesson is finished (3 of 4 stages right at the first try): the
+    Lessons page opens it finished — 4 of 4 stages done, two stars — and a link to one of its
+    stages (practise my misses) still opens that stage."""
+    from store import ItemSeen, LessonDone, migrate, utc_now
+
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("PIQUET_DATABASE_URL", url)
+    monkeypatch.setenv(TESTING_ENV, "1")
+    lid = new_learner_id()
+    engine = make_engine(url)
+    migrate(engine)
+    now = utc_now()
+    stages = [s.id for s in lesson_stages("point")]
+    Store(engine).apply(learner_key(lid), [
+        *(ItemSeen(now, "stage", s, right=True) for s in stages),
+        ItemSeen(now, "lesson", LESSONS["point"], right=True),
+        LessonDone(now, LESSONS["point"], 3, len(stages)),
+    ])
+    engine.dispose()
+
+    def lessons(**params: str) -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+        at.session_state[TEST_COOKIE] = lid
+        at.run()
+        at.switch_page("app_pages/lessons.py")
+        at.query_params.update({"lesson": "point", **params})
+        at.run()
+        assert not at.exception
+        return at
+
+    at = lessons()
+    progress = [str(p.proto.text) for p in at.get("progress")]
+    assert f"{len(stages)} of {len(stages)} stages done" in progress, progress
+    assert "★★☆ 3 of 4 stages right at the first try." in [str(m.value) for m in at.markdown]
+    assert SHOWN not in at.session_state and any(b.key == "stages_again" for b in at.button)
+    linked = lessons(stage=stages[2])
+    assert linked.session_state[SHOWN].stage_id == stages[2]
