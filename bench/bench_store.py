@@ -75,7 +75,7 @@ def main(url: str | None) -> int:
             me, ItemSeen(clock(), "quiz_kind", f"k{i % 12}", right=bool(i % 2))))
         _figures("partie in progress (~3 KB JSON)", lambda i: saver.write(
             me, SavePartie(clock(), {**partie, "deal": i})))
-        _figures("read: due items", lambda i: store.due(me, missed_only=True) and None)
+        _figures("read: due items", lambda i: store.misses(me) and None)
         engine.dispose()
     if url is None:
         verdict = "under" if median < 5 else "OVER"

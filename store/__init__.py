@@ -6,7 +6,7 @@ Pure Python (no Streamlit); the app's side is ``ui/storage.py``.
 - :mod:`store.schema`, :mod:`store.migrate`: the tables and their versioned migration.
 - :mod:`store.writes`, :mod:`store.progress`: writes as values, applied in transactions;
   the reads.
-- :mod:`store.spacing`: spaced repetition (Leitner boxes) as pure functions.
+- :mod:`store.spacing`: spaced repetition (FSRS, the ``fsrs`` package) as pure functions.
 - :mod:`store.classes`, :mod:`store.class_values`: classes a teacher runs (join codes, pupils,
   answers, the dashboard) and their values.
 - :mod:`store.saver`: a session's writes kept while the database is away, flushed on return.
@@ -45,7 +45,14 @@ from store.engine import make_engine, prepare_engine
 from store.errors import SchemaTooNew, StoreUnavailable
 from store.ids import LearnerKey, learner_key, matches, new_learner_id, parse_learner_id
 from store.migrate import LATEST, current_version, migrate
-from store.progress import ItemProgress, KindTotals, RoundSummary, Store, StoredSettings
+from store.progress import (
+    ItemProgress,
+    KindTotals,
+    LessonResult,
+    RoundSummary,
+    Store,
+    StoredSettings,
+)
 from store.saver import Saver
 from store.spacing import Review, review
 from store.writes import (
@@ -53,6 +60,7 @@ from store.writes import (
     ClearPartie,
     Forget,
     ItemSeen,
+    LessonDone,
     RoundFinished,
     RoundStarted,
     RoundState,
@@ -84,6 +92,8 @@ __all__ = [
     "ItemSeen",
     "KindTotals",
     "LearnerKey",
+    "LessonDone",
+    "LessonResult",
     "NewClass",
     "Pupil",
     "PupilRow",

@@ -25,10 +25,12 @@ from sqlalchemy import (
     Column,
     Connection,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     UniqueConstraint,
@@ -239,6 +241,49 @@ def _v9_resume_links(conn: Connection) -> None:
         md.tables[name].create(conn)
 
 
+#: FSRS's initial difficulty after a first "Good" and after a first "Again" with its default
+#: parameters (``w4 - e^(w5 * (rating - 1)) + 1``, fsrs 6.3.2), frozen here for step 10.
+_D0_GOOD: Final = 2.1181
+_D0_AGAIN: Final = 6.4133
+
+
+def _v10_fsrs_cards(conn: Connection) -> None:
+    """The Leitner boxes become FSRS cards (:mod:`store.spacing`; docs/progress.md): each
+    item keeps its ``due_at``; its stability (days) is its current interval; box 0 (just
+    missed, due ten minutes later) is FSRS's relearning step 0, any other box the review
+    state; its difficulty is FSRS's first "Again" for an item ever missed, else its first
+    "Good". Then the boxes go."""
+    real = Float().compile(dialect=conn.dialect)
+    for ddl in ("ADD COLUMN state INTEGER NOT NULL DEFAULT 2",
+                "ADD COLUMN step INTEGER",
+                f"ADD COLUMN stability {real} NOT NULL DEFAULT 1",
+                f"ADD COLUMN difficulty {real} NOT NULL DEFAULT {_D0_GOOD}"):
+        conn.execute(text(f"ALTER TABLE items {ddl}"))
+    conn.execute(text(
+        "UPDATE items SET "
+        "state = CASE WHEN box = 0 THEN 3 ELSE 2 END, "
+        "step = CASE WHEN box = 0 THEN 0 ELSE NULL END, "
+        "stability = CASE WHEN interval_s < 87 THEN 0.001 ELSE interval_s / 86400.0 END, "
+        "difficulty = CASE WHEN times_wrong > 0 THEN :again ELSE :good END"),
+        {"again": _D0_AGAIN, "good": _D0_GOOD})
+    for column in ("box", "interval_s"):
+        conn.execute(text(f"ALTER TABLE items DROP COLUMN {column}"))
+
+
+def _v11_lesson_results(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))
+    Table(
+        "lesson_results", md,
+        _learner(),
+        Column("lesson", String(40), nullable=False),
+        Column("first_try", Integer, nullable=False),
+        Column("stages", Integer, nullable=False),
+        Column("done_at", UTCDateTime, nullable=False),
+        PrimaryKeyConstraint("learner", "lesson", name="pk_lesson_results"),
+    ).create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -250,6 +295,8 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(7, "applied write ids", _v7_applied_writes),
     Step(8, "the browsers that run a class", _v8_class_owners),
     Step(9, "one-time resume links", _v9_resume_links),
+    Step(10, "spaced repetition by FSRS", _v10_fsrs_cards),
+    Step(11, "lesson results", _v11_lesson_results),
 )
 LATEST: Final = STEPS[-1].version
 

@@ -22,8 +22,8 @@ True
 >>> store.settings(me)
 StoredSettings(preset=None, four_colour=True, language=None)
 >>> clock.advance(minutes=10)
->>> [(p.item, p.review.box) for p in store.due(me, missed_only=True)]
-[('point-1', 0)]
+>>> [(p.item, p.review.wrong) for p in store.misses(me)]
+[('point-1', 1)]
 
 "Forget me" deletes every row; a tab still open elsewhere cannot write them back:
 
@@ -55,6 +55,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -66,13 +67,14 @@ from store.clock import Clock, as_utc, utc_now
 from store.engine import WRITE, prepare_engine
 from store.errors import LearnerForgotten
 from store.ids import LearnerKey
-from store.spacing import Review, review
+from store.spacing import Review, State, review
 from store.totals import KindTotals
 from store.writes import (
     AnswerGiven,
     ClearPartie,
     Forget,
     ItemSeen,
+    LessonDone,
     RoundFinished,
     RoundStarted,
     RoundState,
@@ -84,6 +86,7 @@ from store.writes import (
 __all__ = [
     "ItemProgress",
     "KindTotals",
+    "LessonResult",
     "RoundSummary",
     "Store",
     "StoredSettings",
@@ -105,6 +108,17 @@ class ItemProgress:
     kind: str
     item: str
     review: Review
+
+
+@dataclass(frozen=True, slots=True)
+class LessonResult:
+    """The best pass of a finished lesson: ``first_try`` of its ``stages`` right at the
+    first try."""
+
+    lesson: str
+    first_try: int
+    stages: int
+    done_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +195,10 @@ def _review(row: Any) -> Review:
     return Review(
         right=row.times_right,
         wrong=row.times_wrong,
-        box=row.box,
-        interval=timedelta(seconds=row.interval_s),
+        state=State(row.state),
+        step=row.step,
+        stability=float(row.stability),
+        difficulty=float(row.difficulty),
         due_at=row.due_at,
         last_seen=row.last_seen,
         last_right=bool(row.last_right),
@@ -192,9 +208,12 @@ def _review(row: Any) -> Review:
 class Store:
     """A learner's progress in the database behind ``engine`` (migrated by the caller)."""
 
-    def __init__(self, engine: Engine, *, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, *, clock: Clock = utc_now, fuzz: bool = False) -> None:
+        """``fuzz``: FSRS spreads the longer waits a little at random (the app's store; off
+        by default, so that the same answers give the same dates)."""
         self.engine = prepare_engine(engine)
         self.clock = clock
+        self.fuzz = fuzz
 
     # ------------------------------------------------------------------ writes
 
@@ -283,6 +302,8 @@ class Store:
                 .where(t.rounds.c.learner == key, t.rounds.c.round_id == write.round_id)
                 .values(state=write.state)
             )
+        elif isinstance(write, LessonDone):
+            self._lesson_done(conn, key, write)
         elif isinstance(write, SavePartie):
             _upsert(conn, t.parties, {"learner": key},
                     {"data": write.data, "saved_at": write.at})
@@ -297,20 +318,31 @@ class Store:
         # a blank row first, then lock it: two tabs answering at once both count
         _upsert(
             conn, t.items, {"learner": key, "kind": write.kind, "item": write.item},
-            {"times_right": 0, "times_wrong": 0, "box": 0, "interval_s": 0,
-             "due_at": write.at, "last_seen": write.at, "last_right": False},
+            {"times_right": 0, "times_wrong": 0, "state": int(State.LEARNING), "step": 0,
+             "stability": 0.0, "difficulty": 0.0, "due_at": write.at,
+             "last_seen": write.at, "last_right": False},
             {},
         )
         row = conn.execute(select(t.items).where(*where).with_for_update()).one()
         previous = _review(row) if row.times_right + row.times_wrong else None
-        after = review(previous, right=write.right, now=write.at)
+        after = review(previous, right=write.right, now=write.at, fuzz=self.fuzz)
         conn.execute(
             update(t.items).where(*where).values(
-                times_right=after.right, times_wrong=after.wrong, box=after.box,
-                interval_s=int(after.interval.total_seconds()), due_at=after.due_at,
-                last_seen=after.last_seen, last_right=after.last_right,
+                times_right=after.right, times_wrong=after.wrong, state=int(after.state),
+                step=after.step, stability=after.stability, difficulty=after.difficulty,
+                due_at=after.due_at, last_seen=after.last_seen, last_right=after.last_right,
             )
         )
+
+    def _lesson_done(self, conn: Connection, key: LearnerKey, write: LessonDone) -> None:
+        """Keep the better of the stored pass and this one (more stages right at the first
+        try; a lesson that grew a stage keeps its count until a pass beats it)."""
+        where = (t.lesson_results.c.learner == key, t.lesson_results.c.lesson == write.lesson)
+        values = {"first_try": write.first_try, "stages": write.stages, "done_at": write.at}
+        _upsert(conn, t.lesson_results, {"learner": key, "lesson": write.lesson}, values, {})
+        row = conn.execute(select(t.lesson_results).where(*where).with_for_update()).one()
+        if write.first_try * row.stages > row.first_try * write.stages:
+            conn.execute(update(t.lesson_results).where(*where).values(values))
 
     def purge_idle(self, older_than: timedelta) -> int:
         """Delete every learner not seen for ``older_than``; returns how many. The keys of
@@ -362,27 +394,53 @@ class Store:
         *,
         now: datetime | None = None,
         kinds: Sequence[str] | None = None,
-        missed_only: bool = False,
         limit: int = 50,
     ) -> list[ItemProgress]:
-        """Items due at ``now`` (default the clock), shakiest first (lowest box, then oldest
-        due); ``missed_only`` keeps the items ever answered wrong ("practise my misses")."""
+        """Items due at ``now`` (default the clock), shakiest first (the least stable, then
+        the longest overdue)."""
         moment = as_utc(now) if now is not None else self.clock()
-        query = select(t.items).where(t.items.c.learner == key, t.items.c.due_at <= moment)
+        return self._items_where(key, kinds, limit, t.items.c.due_at <= moment)
+
+    def misses(
+        self,
+        key: LearnerKey,
+        *,
+        now: datetime | None = None,
+        kinds: Sequence[str] | None = None,
+        limit: int = 50,
+    ) -> list[ItemProgress]:
+        """"Practise my misses", the one list every page shows: the items ever answered
+        wrong that are not learnt again yet (missed at their last answer, or still in FSRS's
+        learning or relearning steps) or that are due again; shakiest first."""
+        moment = as_utc(now) if now is not None else self.clock()
+        c = t.items.c
+        return self._items_where(
+            key, kinds, limit, c.times_wrong > 0,
+            or_(c.due_at <= moment, c.last_right.is_(False),
+                c.state != int(State.REVIEW)))
+
+    def _items_where(
+        self, key: LearnerKey, kinds: Sequence[str] | None, limit: int, *where: Any
+    ) -> list[ItemProgress]:
+        c = t.items.c
+        query = select(t.items).where(c.learner == key, *where)
         if kinds is not None:
-            query = query.where(t.items.c.kind.in_(list(kinds)))
-        if missed_only:
-            query = query.where(t.items.c.times_wrong > 0)
-        query = query.order_by(t.items.c.box, t.items.c.due_at, t.items.c.id).limit(limit)
+            query = query.where(c.kind.in_(list(kinds)))
+        query = query.order_by(c.stability, c.due_at, c.id).limit(limit)
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [ItemProgress(row.kind, row.item, _review(row)) for row in rows]
 
     def rounds(self, key: LearnerKey, limit: int = 20) -> list[RoundSummary]:
-        """The learner's latest quiz rounds, newest first, with their counts."""
+        """The learner's latest quiz rounds, newest first, with their counts: the rounds with
+        an answer (a round begins with its first answer; one an older app stored on a mere
+        visit is left out)."""
+        answered = (select(t.answers.c.id)
+                    .where(t.answers.c.learner == key,
+                           t.answers.c.round_id == t.rounds.c.round_id).exists())
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(t.rounds).where(t.rounds.c.learner == key)
+                select(t.rounds).where(t.rounds.c.learner == key, answered)
                 .order_by(t.rounds.c.started_at.desc(), t.rounds.c.id.desc()).limit(limit)
             ).all()
             ids = [row.round_id for row in rows]
@@ -441,6 +499,14 @@ class Store:
             kind: KindTotals(c.get("right", 0), c.get("wrong", 0), c.get("skipped", 0))
             for kind, c in sorted(raw.items())
         }
+
+    def lesson_results(self, key: LearnerKey) -> dict[str, LessonResult]:
+        """The best pass of every lesson the learner finished, by lesson id."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.lesson_results).where(t.lesson_results.c.learner == key)).all()
+        return {row.lesson: LessonResult(row.lesson, int(row.first_try), int(row.stages),
+                                         row.done_at) for row in rows}
 
     def partie(self, key: LearnerKey) -> Any | None:
         """The saved partie in progress (the JSON document), or None."""

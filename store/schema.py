@@ -20,10 +20,12 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     UniqueConstraint,
@@ -44,6 +46,7 @@ __all__ = [
     "forgotten",
     "items",
     "learners",
+    "lesson_results",
     "metadata",
     "parties",
     "resume_links",
@@ -118,7 +121,9 @@ settings = Table(
     Column("updated_at", UTCDateTime, nullable=False),
 )
 
-#: Spaced-repetition state of one item (a stage, a quiz kind, a lesson) for one learner.
+#: Spaced-repetition state of one item (a stage, a quiz kind, a lesson) for one learner: its
+#: FSRS card (step 10: ``state``, ``step``, ``stability`` in days, ``difficulty``; see
+#: :mod:`store.spacing`) and its counts.
 items = Table(
     "items",
     metadata,
@@ -128,11 +133,13 @@ items = Table(
     Column("item", String(120), nullable=False),
     Column("times_right", Integer, nullable=False),
     Column("times_wrong", Integer, nullable=False),
-    Column("box", Integer, nullable=False),
-    Column("interval_s", Integer, nullable=False),
     Column("due_at", UTCDateTime, nullable=False),
     Column("last_seen", UTCDateTime, nullable=False),
     Column("last_right", Boolean, nullable=False),
+    Column("state", Integer, nullable=False),
+    Column("step", Integer),
+    Column("stability", Float, nullable=False),
+    Column("difficulty", Float, nullable=False),
     UniqueConstraint("learner", "kind", "item", name="uq_items_learner_kind_item"),
     Index("ix_items_learner_due", "learner", "due_at"),
 )
@@ -208,9 +215,23 @@ set_aside = Table(
     Index("ix_set_aside_learner", "learner"),
 )
 
+#: The best pass of each lesson a learner finished (step 11): its stages right at the first
+#: try out of its stages, kept when a later pass does worse (stars earned stay).
+lesson_results = Table(
+    "lesson_results",
+    metadata,
+    _learner(),
+    Column("lesson", String(40), nullable=False),
+    Column("first_try", Integer, nullable=False),
+    Column("stages", Integer, nullable=False),
+    Column("done_at", UTCDateTime, nullable=False),
+    PrimaryKeyConstraint("learner", "lesson", name="pk_lesson_results"),
+)
+
 #: The tables that hold a learner's progress, children first (the order "forget me" deletes
 #: in, after the learner's pupils in classes and their answers).
-LEARNER_TABLES = (answers, rounds, items, parties, settings, set_aside, learners)
+LEARNER_TABLES = (answers, rounds, items, lesson_results, parties, settings, set_aside,
+                  learners)
 
 #: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.
 classes = Table(

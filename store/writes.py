@@ -23,6 +23,7 @@ __all__ = [
     "ClearPartie",
     "Forget",
     "ItemSeen",
+    "LessonDone",
     "RoundFinished",
     "RoundStarted",
     "RoundState",
@@ -78,6 +79,24 @@ class ItemSeen:
     def __post_init__(self) -> None:
         _check_text("kind", self.kind, 24)
         _check_text("item", self.item, 120)
+
+
+@dataclass(frozen=True, slots=True)
+class LessonDone:
+    """A pass through a lesson's stages finished: ``first_try`` of its ``stages`` right at
+    the first try. The best pass is kept (stars earned stay)."""
+
+    at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
+    lesson: str
+    first_try: int
+    stages: int
+
+    def __post_init__(self) -> None:
+        _check_text("lesson", self.lesson, 40)
+        if not 0 <= self.first_try <= self.stages:
+            raise ValueError("first_try is between 0 and the lesson's stages")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,5 +193,5 @@ class Forget:
 
 Write: TypeAlias = (
     SaveSettings | ItemSeen | RoundStarted | AnswerGiven | RoundFinished | SavePartie
-    | ClearPartie | Forget | RoundState
+    | ClearPartie | Forget | RoundState | LessonDone
 )

@@ -11,8 +11,11 @@ question shown (prompt, caption, card rows, the cards behind the answer once ans
 progress bar, the round's score, the feedback; on the end screen the score, the accuracy, the
 time taken (the page's clock is the test's), the skipped count, the results per kind, the
 questions to look at again and "review my misses"; the quiz history per kind kept in the store
-and the rounds finished; the number of kinds to practise; the link. Nothing here comes from
-``ui/``. Bounded and derandomised here; ``make soak`` runs it long (``tests/model_settings.py``).
+and the rounds finished; "practise my misses" (the kinds this test's own FSRS cards, from
+``store.spacing``, have not learnt again); the rounds stored (a round begins with its first
+answer: a visit, a new round, a change of level, length or preset, or a reload stores none);
+the link. Nothing here comes from ``ui/``. Bounded and derandomised here; ``make soak`` runs
+it long (``tests/model_settings.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from model_settings import model_settings
+from sqlalchemy import func, select
 from streamlit.testing.v1 import AppTest
 from test_page_quiz import APP, QUIZ, TAPS, _sync_with_taps, as_learner
 
@@ -43,7 +47,9 @@ from academy.quiz import (
 )
 from piquet.cards import Card
 from piquet.rules import PRESETS
-from store.ids import new_learner_id
+from store import make_engine, schema, utc_now
+from store.ids import learner_key, new_learner_id
+from store.spacing import Review, State, review
 from ui.quiz import state as quiz_state
 from words.cards import card_name
 from words.names import preset_name
@@ -130,10 +136,31 @@ class QuizRounds(RuleBasedStateMachine):
         self.history: dict[str, list[int]] = {}
         self.finished_rounds = 0
         self.missed_kinds: set[str] = set()
+        self.cards: dict[str, Review] = {}   # the learner's FSRS card of each kind
+        #: the round a reload resumes: the latest with an answer, and its level and rules
+        self.stored: tuple[Model, str, str] | None = None
+        self.begun = 0                       # rounds begun (answered at least once)
         self.notice: str | None = None
         self.level, self.n = "beginner", 5
         self.at = self.open(seed="7", level="beginner", n="5")
         self.round = Model("seeded", 5, self.now, seed="7")
+
+    def to_practise(self) -> set[str]:
+        """The kinds "practise my misses" holds: missed, and not learnt again (missed at the
+        last answer, or still in FSRS's learning steps; a kind learnt again is due in days,
+        after this test)."""
+        return {k for k in self.missed_kinds
+                if not self.cards[k].last_right or self.cards[k].state is not State.REVIEW}
+
+    def rounds_stored(self) -> int:
+        engine = make_engine(f"sqlite:///{_DB_DIR}/progress.db")
+        try:
+            with engine.connect() as conn:
+                return int(conn.scalar(
+                    select(func.count()).select_from(schema.rounds)
+                    .where(schema.rounds.c.learner == learner_key(self.learner))) or 0)
+        finally:
+            engine.dispose()
 
     def teardown(self) -> None:
         quiz_state.clock, quiz_state.sync = self._clock, self._sync
@@ -270,6 +297,12 @@ class QuizRounds(RuleBasedStateMachine):
         self.history.setdefault(q.kind, [0, 0, 0])[column] += 1
         if outcome != "right" and not teacher:
             self.missed_kinds.add(q.kind)
+        if not teacher:
+            self.cards[q.kind] = review(self.cards.get(q.kind), right=outcome == "right",
+                                        now=utc_now())
+        if len(r.outcomes) == 1:  # the first answer begins the round
+            self.begun += 1
+            self.stored = (r, self.level, self.rules)
         if len(r.outcomes) == r.length:
             r.finished = self.now
             self.finished_rounds += 1
@@ -370,13 +403,22 @@ class QuizRounds(RuleBasedStateMachine):
         self.click("quiz_new", "new_random_round")
         self.new_round("random")
 
-    @precondition(lambda self: bool(self.missed_kinds))
+    @precondition(lambda self: bool(self.to_practise()))
     @rule()
     def practise_my_misses(self) -> None:
         self.click("quiz_misses", "practise_my_misses")
         self.new_round("misses")
         kinds = [s.kind for s in self.at.session_state["quiz_round"].slots]
-        assert set(kinds) <= self.missed_kinds
+        assert set(kinds) <= self.to_practise()
+
+    @rule(seconds=st.integers(0, 300))
+    def visit_without_answering(self, seconds: int) -> None:
+        """Another tab opens the Quiz and goes away without answering: no round is stored,
+        and this tab's round goes on."""
+        event("visit without answering")
+        self.now += seconds
+        other = self.open()
+        assert not other.exception
 
     @rule(level=st.sampled_from(LEVELS))
     def change_level(self, level: str) -> None:
@@ -425,16 +467,28 @@ class QuizRounds(RuleBasedStateMachine):
             self.at = self.open()
         self.teacher = self.revealed = False
         self.notice = None
-        if r.finished is not None and self.now - r.finished > 3600:
-            event("reload an hour after the end")  # the old end screen is gone: a new round
-            if linked:
-                self.new_round("seeded", r.seed)
+        # what comes back is the latest round begun (answered once), if its preset is the
+        # page's and it did not end over an hour ago; an unanswered round was never stored
+        kept = self.stored
+        if kept is not None and (kept[2] != self.rules or (
+                kept[0].finished is not None and self.now - kept[0].finished > 3600)):
+            event("reload an hour after the end")
+            kept = None
+        if linked:
+            if kept is not None and kept[0].mode == "seeded" and kept[0].seed == r.seed and (
+                    kept[1], kept[0].length) == (self.level, self.n):
+                self.round = kept[0]
             else:
-                self.level, self.n = "beginner", 10
-                self.new_round("random")
-        elif not linked:
-            # the length chosen is kept with a quiz round, not with a review or practice round
-            self.n = r.length if r.mode in ("seeded", "random") else 10
+                self.new_round("seeded", r.seed)
+        elif kept is not None:
+            event("reload: the latest round begun")
+            self.round, self.level = kept[0], kept[1]
+            # the length chosen is kept with a quiz round, not with a review or practice one
+            self.n = kept[0].length if kept[0].mode in ("seeded", "random") else 10
+        else:
+            event("reload: nothing begun, a new round")
+            self.level, self.n = "beginner", 10
+            self.new_round("random")
 
     @rule(seconds=st.integers(0, 300))
     def away_and_back(self, seconds: int) -> None:
@@ -476,12 +530,18 @@ class QuizRounds(RuleBasedStateMachine):
         else:
             assert "seed" not in at.query_params
         right = r.outcomes.count("right")
-        # the kinds to practise, the quiz history and the rounds finished: from the store
-        k = len(self.missed_kinds)
+        # the misses to practise, the quiz history and the rounds finished: from the store
+        k = len(self.to_practise())
         assert next(b for b in at.button if b.key == "quiz_misses").disabled == (not k)
-        assert (f"{k} kind{'s' if k > 1 else ''} of question to practise again." if k
-                else "Nothing to practise yet: the kinds you miss come back here."
-                ) in [str(c.value) for c in at.main.caption]
+        captions = [str(c.value) for c in at.main.caption]
+        if k:
+            assert f"{k} miss{'es' if k > 1 else ''} to practise again." in captions
+        else:
+            assert any(c.startswith("Nothing to practise right now") for c in captions)
+        labels = [e.proto.label for e in at.get("page_link")]
+        assert {lb for lb in labels if lb.startswith("Quiz: ")} == {
+            f"Quiz: {kind_title(kd)}" for kd in self.to_practise()}
+        assert self.rounds_stored() == self.begun
         tables = [str(m.value) for e in at.main.expander for m in e.markdown
                   if str(m.value).startswith("| Kind |")]
         if self.history:

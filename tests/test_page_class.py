@@ -291,6 +291,30 @@ def test_a_pupil_answers_once_and_checks_need_an_answer(db_url: str) -> None:
     assert any(m.value.startswith("**Why**") for m in p.markdown)
 
 
+def test_a_card_question_checked_with_no_card_tapped_asks_for_an_answer(db_url: str) -> None:
+    """The Class page shares the Quiz's answer box: no card tapped is no answer (not a wrong
+    "none", and the pupil's one try is not spent)."""
+    t = open_class()
+    t.text_input(key=teacher.F_NAME).input("Year 9")
+    t.selectbox(key=teacher.F_LEVEL).set_value("beginner")
+    t.selectbox(key=teacher.F_RULES).set_value(RULES)
+    t.selectbox(key=teacher.F_LENGTH).set_value(LENGTH)
+    t.text_input(key=teacher.F_SEED).input("3")  # its first question: which cards may…
+    t.multiselect(key=teacher.F_STAGES).set_value([])
+    submit(t, "class_start_go")
+    p = join(_code_of(t), "Dee")
+    q = generate_question("3", 0, "beginner", RULES)
+    assert q.kind == "legal_play" and [f.widget for f in q.fields] == ["cards"]
+    click(p, "class_check")                               # no card tapped
+    assert [w.value for w in p.warning] == [
+        "Choose or type an answer first, then press Check."]
+    assert not p.error and p.session_state[state.K_ROUND].position == 0
+    _fill(p, _key(p, "cards"), "cards", q.correct["cards"])
+    p.button(key="class_check").click()
+    run(p)
+    assert p.success and p.session_state[state.K_ROUND].position == 1
+
+
 # ----------------------------------------------------------------------------- hostile
 
 

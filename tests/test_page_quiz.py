@@ -281,6 +281,59 @@ def test_which_cards_is_answered_on_the_card_hand() -> None:
     assert at.success and at.success[0].value.startswith("Right")
 
 
+def test_a_card_question_checked_with_no_card_tapped_asks_for_an_answer(
+        own_store: Path) -> None:
+    """Nothing tapped is nothing chosen: "choose an answer first", as for every kind — not a
+    wrong answer "none", and no miss."""
+    me = new_learner_id()
+    at = open_quiz(seed_where("beginner", lambda q: q.kind == "legal_play"), "beginner",
+                   learner=me)
+    assert [f.widget for f in on_screen(at).fields] == ["cards"]
+    click(at, "quiz_check")
+    assert [w.value for w in at.warning] == [
+        "Choose or type an answer first, then press Check."]
+    assert not at.error and metric(at, "Score") == "0 / 0"
+    assert at.session_state["quiz_round"].answers == ()
+    assert _stored(own_store, me) == (0, [])  # no round, no miss
+    answer(at, on_screen(at).correct)  # then answered: right
+    assert at.success and metric(at, "Score") == "1 / 1"
+
+
+def _stored(folder: Path, learner: str) -> tuple[int, list[str]]:
+    """The learner's rounds stored (answered or not) and the items kept, from the store."""
+    from sqlalchemy import func, select
+
+    from store import Store, make_engine, schema
+
+    engine = make_engine(f"sqlite:///{folder / 'progress.db'}")
+    try:
+        with engine.connect() as conn:
+            n = int(conn.scalar(select(func.count()).select_from(schema.rounds).where(
+                schema.rounds.c.learner == learner_key(learner))) or 0)
+        return n, [p.item for p in Store(engine).items(learner_key(learner))]
+    finally:
+        engine.dispose()
+
+
+def test_a_visit_or_a_change_starts_no_round_its_first_answer_does(own_store: Path) -> None:
+    """Visiting the Quiz, changing the level or the length, a new round, a reload: nothing
+    stored. The first answer (or skip) begins the round."""
+    me = new_learner_id()
+    at = open_quiz(None, learner=me)
+    at.segmented_control(key="quiz_level_pick").set_value("expert")
+    run(at)
+    at.segmented_control(key="quiz_length_pick").set_value(5)
+    run(at)
+    click(at, "quiz_new")
+    open_quiz(None, learner=me)  # another visit (a reload)
+    assert _stored(own_store, me) == (0, [])
+    click(at, "quiz_skip")
+    assert _stored(own_store, me)[0] == 1
+    again = open_quiz(None, learner=me)  # the round begun comes back
+    assert again.session_state["quiz_round"].round_id == at.session_state[
+        "quiz_round"].round_id
+
+
 def test_skip_counts_as_skipped() -> None:
     at = open_quiz("3", "beginner", "5")
     q = on_screen(at)
@@ -376,7 +429,7 @@ def test_practise_my_misses_due_first(monkeypatch: pytest.MonkeyPatch) -> None:
     asked = _play_round(at, "wrsww")
     missed = {q.kind for q, how in zip(asked, "wrsww", strict=True) if how != "r"}
     k = len(missed)
-    assert f"{k} kind{'s' if k > 1 else ''} of question to practise again." in [
+    assert f"{k} miss{'es' if k > 1 else ''} to practise again." in [
         c.value for c in at.caption]
     # an hour later every miss is due again: the round takes them, the store's order first
     later = storage.utc_now() + timedelta(hours=1)
@@ -597,10 +650,11 @@ def test_a_check_after_forget_me_in_another_tab_starts_a_new_learner(
 
     me = new_learner_id()
     at = open_quiz("7", "intermediate", "5", learner=me)
+    click(at, "quiz_skip")  # the round begins with its first answer (here a skip)
     engine = make_engine(f"sqlite:///{own_store / 'progress.db'}")
     migrate(engine)
     store = Store(engine)
-    assert store.known(learner_key(me))  # the round started is kept
+    assert store.known(learner_key(me))  # the round begun is kept
     store.apply(learner_key(me), [Forget(utc_now())])  # "Forget me" in the other tab
     q = on_screen(at)
     answer(at, q.correct)

@@ -356,6 +356,53 @@ def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
     assert "Quiz: Who wins the trick" not in found
 
 
+def test_misses_are_one_list_on_the_quiz_and_my_progress(db: str, store: Store) -> None:
+    """A miss is in "practise my misses" at once (not only once due), a missed lesson stage
+    too, and the Quiz page lists what My progress lists."""
+    lid = new_learner_id()
+    now = utc_now()
+    store.apply(learner_key(lid), [
+        ItemSeen(now, "quiz_kind", "sets", right=False),
+        ItemSeen(now, "stage", "04-point/2", right=False),
+        ItemSeen(now, "quiz_kind", "trick", right=True),
+    ])
+    mine = browser(cookie=lid, page="progress")
+    quiz = browser(cookie=lid, page="quiz")
+
+    def listed(at: AppTest) -> list[tuple[str, str]]:
+        return sorted((e.proto.label, e.proto.query_string) for e in at.get("page_link")
+                      if e.proto.label.startswith(("Quiz: ", "A stage of lesson")))
+
+    want = [("A stage of lesson 4: The point", "lesson=point&stage=04-point%2F2"),
+            ("Quiz: Which sets count", "practise=1&kind=sets")]
+    assert listed(mine) == listed(quiz) == want
+    for at in (mine, quiz):
+        assert "2 misses to practise again." in texts(at)
+    assert not next(b for b in quiz.button if b.key == "quiz_misses").disabled
+
+
+def test_the_history_lists_only_rounds_answered(db: str, store: Store) -> None:
+    """Rounds an older app stored on a mere visit: not listed, no "continue" on Home or My
+    progress, and no "No quiz answers yet" above the rounds that are listed."""
+    lid = new_learner_id()
+    now = utc_now()
+    store.apply(learner_key(lid), [RoundStarted(now, "visit", 10, level="beginner")])
+    at = browser(cookie=lid, page="progress")
+    assert "No quiz answers yet" in texts(at)
+    assert "not finished" not in texts(at) and "Your quiz round" not in texts(at)
+    assert "Continue where you left off" not in texts(at)
+    store.apply(learner_key(lid), [
+        RoundStarted(now + timedelta(minutes=1), "r1", 5, level="beginner"),
+        AnswerGiven(now, "r1", 0, "point", "wrong"),
+        RoundStarted(now + timedelta(minutes=2), "visit2", 10, level="expert"),
+    ])
+    at = browser(cookie=lid, page="progress")
+    assert "No quiz answers yet" not in texts(at)
+    assert texts(at).count("not finished") == 1
+    assert "0 of 5 right \\(Beginner\\) — not finished" in texts(at)
+    assert "1 of 5 questions answered" in texts(at)
+
+
 def test_the_quiz_history_per_kind(db: str, store: Store) -> None:
     lid = new_learner_id()
     now = utc_now()

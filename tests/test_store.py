@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings, strategies as st
-from sqlalchemy import Connection, Engine, func, insert, inspect, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    MetaData,
+    Table,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+)
 
 from store import (
     LATEST,
@@ -25,6 +35,7 @@ from store import (
     Forget,
     ItemSeen,
     KindTotals,
+    LessonDone,
     RoundFinished,
     RoundStarted,
     SavePartie,
@@ -44,7 +55,7 @@ from store import (
 )
 from store.errors import LearnerForgotten
 from store.migrate import STEPS, Step
-from store.spacing import LADDER, review
+from store.spacing import State, review
 
 # db_url, engine, clock, store, postgres_server (tests/store_fixtures.py)
 
@@ -79,17 +90,84 @@ def test_old_version_database_migrates_forward_keeping_its_rows(
         conn.execute(insert(t.learners).values(key=key, created_at=now, seen_at=now))
         conn.execute(insert(t.settings).values(learner=key, preset="cavendish",
                                                four_colour=True, language=None, updated_at=now))
-        conn.execute(insert(t.items).values(
+        conn.execute(insert(_leitner_items(engine)).values(
             learner=key, kind="stage", item="point-1", times_right=1, times_wrong=2, box=1,
-            interval_s=86400, due_at=now + timedelta(days=1), last_seen=now, last_right=True,
+            interval_s=86400, due_at=_naive(now + timedelta(days=1)), last_seen=_naive(now),
+            last_right=True,
         ))
     assert migrate(engine, clock=clock) == LATEST
     store = Store(engine, clock=clock)
     assert store.settings(key) == StoredSettings("cavendish", True, None)
     (progress,) = store.items(key)
-    assert (progress.review.right, progress.review.wrong, progress.review.box) == (1, 2, 1)
+    assert (progress.review.right, progress.review.wrong) == (1, 2)
+    assert progress.review.due_at == now + timedelta(days=1)
     store.apply(key, [SavePartie(now, {"deal": 1})])  # the new tables work
     assert store.partie(key) == {"deal": 1}
+
+
+def _leitner_items(engine: Engine) -> Table:
+    """The items table as steps 1 to 6 left it (a Leitner box and its interval in seconds),
+    read from the database; its moments are naive UTC."""
+    return Table("items", MetaData(), autoload_with=engine)
+
+
+def _naive(moment: Any) -> Any:
+    return moment.replace(tzinfo=None)
+
+
+def test_leitner_items_become_fsrs_cards_by_the_documented_mapping(
+    engine: Engine, clock: FakeClock
+) -> None:
+    """Step 10 (docs/progress.md): each stored item becomes an FSRS card due at its current
+    ``due_at``, its stability its current interval in days; box 0 (just missed) FSRS's
+    relearning step, any other box its review state; the counts stay. Then right = Good,
+    wrong = Again, from the card as migrated."""
+    migrate(engine, target=6, clock=clock)
+    old_items = _leitner_items(engine)
+    key = learner_key(new_learner_id())
+    now = clock()
+    old = {  # item: (right, wrong, box, interval, due_at)
+        "missed": (0, 1, 0, timedelta(minutes=10), now + timedelta(minutes=4)),
+        "box3": (3, 1, 3, timedelta(days=7), now + timedelta(days=2)),
+        "never-missed": (2, 0, 2, timedelta(days=3), now - timedelta(hours=5)),
+    }
+    with engine.begin() as conn:
+        conn.execute(insert(t.learners).values(key=key, created_at=now, seen_at=now))
+        for item, (right, wrong, box, interval, due_at) in old.items():
+            conn.execute(insert(old_items).values(
+                learner=key, kind="quiz_kind", item=item, times_right=right,
+                times_wrong=wrong, box=box, interval_s=int(interval.total_seconds()),
+                due_at=_naive(due_at), last_seen=_naive(due_at - interval),
+                last_right=box > 0))
+    assert migrate(engine, clock=clock) == LATEST
+    assert {"box", "interval_s"}.isdisjoint(_columns(engine)["items"])
+    store = Store(engine, clock=clock)
+    cards = {p.item: p.review for p in store.items(key)}
+    for item, (right, wrong, box, interval, due_at) in old.items():
+        card = cards[item]
+        assert card.due_at == due_at, item
+        assert card.stability == pytest.approx(interval / timedelta(days=1)), item
+        assert (card.right, card.wrong) == (right, wrong)
+        assert card.state is (State.RELEARNING if box == 0 else State.REVIEW), item
+        assert card.step == (0 if box == 0 else None), item
+        assert 1 <= card.difficulty <= 10
+    assert cards["box3"].difficulty > cards["never-missed"].difficulty  # a miss: harder
+    assert [p.item for p in store.due(key)] == ["never-missed"]
+    assert {p.item for p in store.misses(key)} == {"missed"}  # box3 waits for its day
+    # the next answers are FSRS reviews of the migrated cards: right = Good, wrong = Again
+    later = now + timedelta(days=2)
+    store.apply(key, [ItemSeen(later, "quiz_kind", "box3", right=True),
+                      ItemSeen(later, "quiz_kind", "missed", right=True),
+                      ItemSeen(later, "quiz_kind", "never-missed", right=False)])
+    after = {p.item: p.review for p in store.items(key)}
+    expected = {item: review(cards[item], right=item != "never-missed", now=later)
+                for item in old}
+    for item in old:
+        assert after[item] == expected[item], item
+    assert after["box3"].interval > timedelta(days=7)  # Good on time: a longer wait
+    assert after["missed"].state is State.REVIEW  # the relearning step passed
+    assert after["never-missed"].state is State.RELEARNING
+    assert after["never-missed"].interval == timedelta(minutes=10)
 
 
 def test_a_failing_step_leaves_the_database_as_it_was(engine: Engine) -> None:
@@ -153,30 +231,60 @@ def test_settings_are_stored_and_updated_field_by_field(store: Store, clock: Fak
 
 def test_items_are_spaced_out(store: Store, clock: FakeClock) -> None:
     me = learner_key(new_learner_id())
+    start = clock()
     store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=False),
                      ItemSeen(clock(), "stage", "sequence-2", right=True),
                      ItemSeen(clock(), "quiz_kind", "point", right=False)])
     assert store.due(me) == []  # nothing due at once
-    clock.advance(minutes=10)
+    clock.advance(minutes=1)  # FSRS's first learning step after a miss
     due = store.due(me)
     assert [(p.kind, p.item) for p in due] == [("stage", "point-1"), ("quiz_kind", "point")]
     assert [p.item for p in store.due(me, kinds=["quiz_kind"])] == ["point"]
-    # right when it came back: a day later; then missed again: ten minutes again
+    # right when it came back: the second learning step (10 minutes), then into review
     store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=True)])
     progress = store.item(me, "stage", "point-1")
     assert progress is not None
-    assert progress.review.interval == LADDER[1] and progress.review.due_at == clock() + LADDER[1]
-    clock.advance(days=1)
+    assert progress.review.interval == timedelta(minutes=10)
+    assert progress.review.state is State.LEARNING
+    clock.advance(minutes=10)
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=True)])
+    progress = store.item(me, "stage", "point-1")
+    assert progress is not None and progress.review.state is State.REVIEW
+    assert progress.review.interval >= timedelta(days=1)
+    clock.now = progress.review.due_at
     store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=False)])
     progress = store.item(me, "stage", "point-1")
     assert progress is not None
-    assert (progress.review.right, progress.review.wrong, progress.review.box) == (1, 2, 0)
-    assert progress.review.due_at == clock() + LADDER[0]
-    # the right-first item is due after its day, but it was never missed
-    assert {p.item for p in store.due(me, now=clock() + LADDER[0])} == {
-        "point-1", "sequence-2", "point"}
-    assert {p.item for p in store.due(me, now=clock() + LADDER[0], missed_only=True)} == {
-        "point-1", "point"}
+    assert (progress.review.right, progress.review.wrong) == (2, 2)
+    assert progress.review.state is State.RELEARNING
+    assert progress.review.due_at == clock() + timedelta(minutes=10)
+    # the right-first item is due after its wait, but it was never missed
+    later = clock() + timedelta(minutes=10)
+    assert {p.item for p in store.due(me, now=later)} == {"point-1", "sequence-2", "point"}
+    assert {p.item for p in store.misses(me, now=later)} == {"point-1", "point"}
+    assert start < later
+
+
+def test_misses_are_every_miss_not_learnt_again_and_every_miss_due(
+    store: Store, clock: FakeClock
+) -> None:
+    """One list: a miss is in it at once (not only once due), stays while FSRS still has it
+    in its (re)learning steps, leaves when learnt again, and comes back when due."""
+    me = learner_key(new_learner_id())
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=False),
+                     ItemSeen(clock(), "quiz_kind", "sets", right=True)])
+    assert [p.item for p in store.misses(me)] == ["point-1"]  # at once, before it is due
+    clock.advance(minutes=1)
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=True)])
+    assert [p.item for p in store.misses(me)] == ["point-1"]  # still learning
+    clock.advance(minutes=10)
+    store.apply(me, [ItemSeen(clock(), "stage", "point-1", right=True)])
+    learnt = store.item(me, "stage", "point-1")
+    assert learnt is not None and learnt.review.state is State.REVIEW
+    assert store.misses(me) == []  # learnt again: it waits for its day
+    assert [p.item for p in store.misses(me, now=learnt.review.due_at)] == ["point-1"]
+    assert [p.item for p in store.misses(me, kinds=["quiz_kind"],
+                                         now=learnt.review.due_at)] == []
 
 
 def test_quiz_rounds_and_answers_history(store: Store, clock: FakeClock) -> None:
@@ -201,6 +309,36 @@ def test_quiz_rounds_and_answers_history(store: Store, clock: FakeClock) -> None
         (0, "point", "right"), (1, "sequence", "wrong"), (2, "point", "skipped")]
     assert store.kind_totals(me) == {"point": KindTotals(2, 0, 1),
                                      "sequence": KindTotals(0, 1, 0)}
+
+
+def test_a_round_without_an_answer_is_no_round_of_the_history(
+    store: Store, clock: FakeClock
+) -> None:
+    """Rounds an older app stored on a mere visit (started, never answered) are left out."""
+    me = learner_key(new_learner_id())
+    store.apply(me, [RoundStarted(clock(), "visit", 10)])
+    clock.advance(minutes=1)
+    store.apply(me, [RoundStarted(clock(), "r1", 5), AnswerGiven(clock(), "r1", 0, "point",
+                                                                 "wrong")])
+    clock.advance(minutes=1)
+    store.apply(me, [RoundStarted(clock(), "visit2", 10)])
+    assert [r.round_id for r in store.rounds(me)] == ["r1"]
+
+
+def test_the_best_pass_of_a_lesson_is_kept(store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    assert store.lesson_results(me) == {}
+    store.apply(me, [LessonDone(clock(), "04-point", 3, 4)])
+    clock.advance(days=1)
+    store.apply(me, [LessonDone(clock(), "04-point", 1, 4),    # worse: the stars stay
+                     LessonDone(clock(), "05-sequence", 2, 2)])
+    found = store.lesson_results(me)
+    assert {k: (r.first_try, r.stages) for k, r in found.items()} == {
+        "04-point": (3, 4), "05-sequence": (2, 2)}
+    store.apply(me, [LessonDone(clock(), "04-point", 4, 4)])  # better: kept
+    assert store.lesson_results(me)["04-point"].first_try == 4
+    with pytest.raises(ValueError):
+        LessonDone(clock(), "04-point", 5, 4)
 
 
 def test_partie_in_progress_is_one_json_document(store: Store, clock: FakeClock) -> None:
@@ -250,6 +388,7 @@ def _fill(store: Store, clock: FakeClock, key: Any) -> None:
     store.apply(key, [
         SaveSettings(clock(), preset="cavendish"),
         ItemSeen(clock(), "lesson", "point", right=True),
+        LessonDone(clock(), "04-point", 3, 4),
         RoundStarted(clock(), "r1", 1),
         AnswerGiven(clock(), "r1", 0, "point", "wrong"),
         SavePartie(clock(), {"deal": 3}),
@@ -490,13 +629,27 @@ def test_spacing_misses_come_back_sooner_rights_later(answers: list[bool]) -> No
         state = review(before, right=right, now=clock())
         assert state.due_at > clock() and state.last_seen == clock()
         if right:
-            assert before is None or state.interval >= before.interval
+            assert before is None or state.interval >= before.interval or (
+                before.state is not State.REVIEW)
         else:
-            assert state.interval == LADDER[0]
-            assert before is None or state.interval <= before.interval
+            assert state.interval <= timedelta(minutes=10)
+            assert before is None or state.interval <= before.interval or (
+                before.state is not State.REVIEW)
         clock.advance(seconds=state.interval.total_seconds())
     assert state is not None
     assert (state.right, state.wrong) == (sum(answers), len(answers) - sum(answers))
+
+
+def test_fuzzing_is_off_unless_asked_for() -> None:
+    clock = FakeClock()
+    learnt = review(review(None, right=True, now=clock()), right=True, now=clock())
+    for _ in range(4):
+        learnt = review(learnt, right=True, now=learnt.due_at)
+    assert learnt.state is State.REVIEW and learnt.interval > timedelta(days=10)
+    plain = {review(learnt, right=True, now=learnt.due_at).due_at for _ in range(20)}
+    fuzzed = {review(learnt, right=True, now=learnt.due_at, fuzz=True).due_at
+              for _ in range(20)}
+    assert len(plain) == 1 and len(fuzzed) > 1
 
 
 # --------------------------------------------------------------------------- ui/storage.py

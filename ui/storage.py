@@ -43,6 +43,8 @@ from store import (
     ItemSeen,
     KindTotals,
     LearnerKey,
+    LessonDone,
+    LessonResult,
     RoundFinished,
     RoundStarted,
     RoundState,
@@ -62,6 +64,7 @@ from store import (
 from store.classes import ClassStore
 from store.deadline import PROCESS_DEADLINE, Deadline, Inline
 from store.engine import engine_options
+from store.resume import ResumeLinks
 from words import _
 
 __all__ = [
@@ -82,6 +85,9 @@ __all__ = [
     "kind_totals",
     "latest_round",
     "learner",
+    "lesson_done",
+    "lesson_results",
+    "misses",
     "notice",
     "partie",
     "round_finished",
@@ -182,7 +188,9 @@ def _first_use(engine: Engine) -> Store:
     """The process's first use of a database: migrated, the idle learners and the classes
     whose time is up purged."""
     migrate(engine)
-    store = Store(engine, clock=_now)
+    # FSRS's fuzz spreads the longer waits; off in tests (the same dates each run)
+    store = Store(engine, clock=_now, fuzz=os.environ.get("PIQUET_TESTING") != "1")
+    ResumeLinks(engine, clock=_now).purge()
     removed = store.purge_idle(KEEP_IDLE)
     if removed:
         log.info("removed %d learners idle for over %d days", removed, KEEP_IDLE.days)
@@ -322,6 +330,12 @@ def item_seen(kind: str, item: str, *, right: bool) -> bool:
     return _write(ItemSeen, kind=kind, item=item, right=right)
 
 
+def lesson_done(lesson: str, first_try: int, stages: int) -> bool:
+    """A pass through lesson ``lesson`` (its id) finished, ``first_try`` of its ``stages``
+    right at the first try; the best pass is kept. True when saved."""
+    return _write(LessonDone, lesson=lesson, first_try=first_try, stages=stages)
+
+
 def round_started(
     round_id: str, length: int, *, level: str | None = None, seed: str | None = None
 ) -> bool:
@@ -376,16 +390,26 @@ def items(kind: str | None = None) -> list[ItemProgress]:
     return [] if key is None else _saver().read(lambda s: s.items(key, kind), [])
 
 
-def due_items(
-    kinds: Sequence[str] | None = None, *, missed_only: bool = False, limit: int = 50
-) -> list[ItemProgress]:
-    """Items due now, shakiest first; ``missed_only`` for "practise my misses"."""
+def due_items(kinds: Sequence[str] | None = None, *, limit: int = 50) -> list[ItemProgress]:
+    """Items due now, shakiest first."""
     key = learner()
     if key is None:
         return []
-    return _saver().read(
-        lambda s: s.due(key, kinds=kinds, missed_only=missed_only, limit=limit), []
-    )
+    return _saver().read(lambda s: s.due(key, kinds=kinds, limit=limit), [])
+
+
+def misses(kinds: Sequence[str] | None = None, *, limit: int = 50) -> list[ItemProgress]:
+    """"Practise my misses" (:meth:`store.progress.Store.misses`), shakiest first."""
+    key = learner()
+    if key is None:
+        return []
+    return _saver().read(lambda s: s.misses(key, kinds=kinds, limit=limit), [])
+
+
+def lesson_results() -> dict[str, LessonResult]:
+    """The best pass of every lesson finished, by lesson id."""
+    key = learner()
+    return {} if key is None else _saver().read(lambda s: s.lesson_results(key), {})
 
 
 def rounds(limit: int = 20) -> list[RoundSummary]:

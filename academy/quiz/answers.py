@@ -65,7 +65,10 @@ class Field:
         if isinstance(value, (str, Card)):
             return frozenset([str(value)])
         if isinstance(value, Iterable):
-            return frozenset(str(v) for v in value)
+            chosen = frozenset(str(v) for v in value)
+            # no card tapped is no answer ("choose an answer first"); an empty choice of
+            # options is one ("which sets count?": none of them)
+            return chosen if chosen or self.widget == "multi" else None
         return None
 
     def text(self, value: AnswerValue | None) -> str:

@@ -27,7 +27,7 @@ st.session_state["seen"] = {
     "settings": storage.stored_settings(),
     "partie": storage.partie(),
     "items": [(p.kind, p.item, p.review.wrong) for p in storage.items()],
-    "due": [p.item for p in storage.due_items(missed_only=True)],
+    "due": [p.item for p in storage.misses()],
     "totals": storage.kind_totals(),
     "pending": len(st.session_state.get("_store_pending", [])),
 }

@@ -165,6 +165,10 @@ def test_screenshots_of_home_and_the_progress_page(
     _cookie_set(page)
     _set_four_colour(page)
     _start_partie(page, app_server)
+    page.goto(f"{app_server}/quiz?seed=7&level=beginner&n=5")  # one question skipped: a
+    wait_idle(page)                                            # round begun, a miss
+    page.locator(".st-key-quiz_skip button").first.click()
+    wait_idle(page)
     for size, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
         page.set_viewport_size(size)
         for url, name in ((f"{app_server}/", "home"), (f"{app_server}/progress", "page")):
@@ -181,4 +185,8 @@ def test_screenshots_of_home_and_the_progress_page(
                         /resume=.*/, "resume=••••••••••••••••"); })""")
             width = page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= size["width"] + 1, (name, width)
+            if name == "page":  # the round begun and its miss, in the one list
+                expect(page.get_by_text("1 miss to practise again.")).to_be_visible(
+                    timeout=TIMEOUT_MS)
+                expect(page.get_by_text("No quiz answers yet")).to_have_count(0)
             shot(f"progress-{name}{suffix}")

@@ -129,7 +129,7 @@ def test_a_round_of_five_to_its_end_screen(
             page.get_by_role("button", name="Skip", exact=True).click()
             _wait(page, wait_for_app)
             # the side panel, in the round's fragment, reads the miss just saved
-            expect(page.get_by_text("1 kind of question to practise again.")).to_be_visible(
+            expect(page.get_by_text("1 miss to practise again.")).to_be_visible(
                 timeout=TIMEOUT_MS)
             continue
         if i == 4:  # the first part only: the page names the missing one
@@ -147,7 +147,7 @@ def test_a_round_of_five_to_its_end_screen(
         if i == 3:
             expect(page.locator("[data-testid='stAlertContentError']").first).to_contain_text(
                 "Not quite", timeout=TIMEOUT_MS)
-            expect(page.get_by_text("2 kinds of question to practise again.")).to_be_visible(
+            expect(page.get_by_text("2 misses to practise again.")).to_be_visible(
                 timeout=TIMEOUT_MS)
             # the history, read from the store, has this answer (not the page's first read)
             history = page.get_by_test_id("stExpander").filter(has_text="Your quiz history")

@@ -4,8 +4,9 @@
   ``academy.stages.STAGES`` when that exists) with theirs;
 - :func:`next_steps`: "continue where you left off": the next lesson stage not done, the
   quiz round in progress, the partie in progress on Play;
-- :func:`misses`: "practise my misses": the items due again that were ever missed, each
-  with the link that replays it.
+- :func:`misses`: "practise my misses", the one list the Quiz page and My progress show
+  (:meth:`store.progress.Store.misses`: every miss not learnt again yet, and every miss due
+  again — quiz kinds, lesson stages, lessons), each with the link that replays it.
 
 A lesson or a stage is done once it has been answered right (``ui.storage.items``); the
 lessons done in this very session (``ui.lessons.state.completed``) count too.
@@ -110,15 +111,15 @@ def lesson_path() -> list[LessonStep]:
     lessons_done |= {ids.get(item, item) for item in completed()}
     stages_done = _done(storage.items("stage"))
     stages = stages_by_lesson()
-    return [
-        LessonStep(
-            lesson,
-            lesson.slug in lessons_done or (bool(stages.get(lesson.slug)) and all(
-                s in stages_done for s in stages[lesson.slug])),
-            tuple((s, s in stages_done) for s in stages.get(lesson.slug, ())),
-        )
-        for lesson in lesson_list()
-    ]
+    out = []
+    for lesson in lesson_list():
+        sids = stages.get(lesson.slug, ())
+        done = lesson.slug in lessons_done or (bool(sids) and all(s in stages_done
+                                                                   for s in sids))
+        # a lesson done has every stage done (progress never goes back)
+        out.append(LessonStep(lesson, done, tuple((s, done or s in stages_done)
+                                                  for s in sids)))
+    return out
 
 
 def _lesson_label(lesson: Lesson) -> str:
@@ -178,12 +179,13 @@ def _stage_lessons() -> dict[str, str]:
 
 
 def misses(limit: int = 20) -> list[Link]:
-    """The items due again that were ever missed, shakiest first, each with its link."""
+    """"Practise my misses", shakiest first, each with its link (one list: the Quiz page
+    and My progress both draw it, :func:`ui.progress.views.render_misses`)."""
     titles = {lesson.slug: lesson for lesson in lesson_list()}
     stage_lessons = _stage_lessons()
     ids = _lesson_ids()
     out: list[Link] = []
-    for p in storage.due_items(missed_only=True, limit=limit):
+    for p in storage.misses(limit=limit):
         detail = ngettext("Missed {n} time", "Missed {n} times", p.review.wrong)
         if p.kind == "stage":
             lesson = titles.get(stage_lessons.get(p.item, ""))

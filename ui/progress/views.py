@@ -20,7 +20,7 @@ from ui.progress.path import LESSONS_PAGE, LessonStep, Link, lesson_path, misses
 from ui.text import md_escape
 from words import _, format_day, ngettext
 
-__all__ = ["render_continue", "render_lesson_path", "render_progress_page"]
+__all__ = ["render_continue", "render_lesson_path", "render_misses", "render_progress_page"]
 
 _SHOW_LINK: Final = "progress_link_shown"
 _ASK_FORGET: Final = "progress_ask_forget"
@@ -72,17 +72,17 @@ def render_lesson_path(path: Sequence[LessonStep]) -> None:
 def _quiz_history() -> None:
     st.subheader(_("Quiz history"))
     totals = storage.kind_totals()
-    if not totals:
+    rounds = storage.rounds(limit=10)
+    if not totals and not rounds:
         st.caption(_("No quiz answers yet: take the quiz and your results per kind of "
                      "question appear here."))
-    else:
+    elif totals:
         rows = [
             {_("Kind of question"): kind_title(kind), _("Right"): t.right,
              _("Wrong"): t.wrong, _("Skipped"): t.skipped}
             for kind, t in totals.items()
         ]
         st.dataframe(rows, hide_index=True, width="stretch")
-    rounds = storage.rounds(limit=10)
     if rounds:
         st.markdown(_("**Your latest rounds**"))
         lines = []
@@ -99,17 +99,24 @@ def _quiz_history() -> None:
         st.markdown("\n".join(lines))
 
 
-def _misses() -> None:
-    st.subheader(_("Practise my misses"))
-    due = misses()
-    if not due:
+def render_misses(found: Sequence[Link], key: str) -> None:
+    """"Practise my misses" (:func:`ui.progress.path.misses`, the one list): a line saying
+    how many, then each miss with its link (containers ``<key>_0``, ``<key>_1``…). The Quiz
+    page and My progress both draw it."""
+    if not found:
         st.caption(_("Nothing to practise right now: what you miss in the lessons and the "
                      "quiz comes back here, sooner when you miss it again, later when you get "
                      "it right."))
         return
-    st.caption(ngettext("{n} item is due again.", "{n} items are due again.", len(due)))
-    for i, link in enumerate(due):
-        _link(link, f"progress_miss_{i}")
+    st.caption(ngettext("{n} miss to practise again.", "{n} misses to practise again.",
+                        len(found)))
+    for i, link in enumerate(found):
+        _link(link, f"{key}_{i}")
+
+
+def _misses() -> None:
+    st.subheader(_("Practise my misses"))
+    render_misses(misses(), "progress_miss")
 
 
 def _on_show_link() -> None:

@@ -2,9 +2,10 @@
 ``st.session_state`` and in the progress store, so that a reload opens the same question.
 
 Every session key starts with ``quiz_``. The round is a value; each step (a check, a skip,
-Next) replaces it and is saved (``ui.storage``): ``round_started`` when it starts,
-``answer_given`` and ``item_seen("quiz_kind", kind, right=...)`` for each answer or skip,
-``round_finished`` at its end, and the round's state (``round_state``) after every step.
+Next) replaces it and is saved (``ui.storage``): ``round_started`` with its first answer (a
+visit, or a change of level or length, starts no round), ``answer_given`` and
+``item_seen("quiz_kind", kind, right=...)`` for each answer or skip, ``round_finished`` at
+its end, and the round's state (``round_state``) after every answer and Next.
 When the page opens in a new session, the learner's latest round comes back (from
 ``ui.storage.latest_round``) if it is still in progress (or ended less than an hour ago)
 and the link does not ask for another one.
@@ -138,19 +139,14 @@ def _save(r: Round) -> None:
 
 
 def _begin(r: Round) -> None:
-    """A new round on screen, saved as started."""
+    """A new round on screen. Nothing is saved yet: a round begins with its first answer
+    (:func:`_record`), so a visit, or a change of level or length, leaves no round behind."""
     ss = st.session_state
+    ss[K_ROUND] = r
     ss[K_FEEDBACK] = None
     ss[K_REVEAL] = False
     ss.pop(K_CHECK_NOTICE, None)
     ask_whole_page()  # the URL's seed, the page's top
-    fresh_reads()
-
-    def begin() -> None:
-        storage.round_started(r.round_id, r.length, level=r.level, seed=r.seed)
-        _save(r)
-
-    _saved(r, begin)
 
 
 def _saved(r: Round, step: Callable[[], None]) -> None:
@@ -202,17 +198,14 @@ def restart_like(r: Round) -> None:
         start_random()
 
 
-def misses_to_practise() -> tuple[list[str], list[str]]:
-    """The quiz kinds to practise: (due now, shakiest first; ever missed, soonest due
-    first). From the store; while it has none (no learner yet, or the database away), the
-    kinds missed in this session."""
-    due = [p.item for p in read("due", lambda: storage.due_items([ITEM_KIND], missed_only=True))]
-    ever = sorted((p for p in read("items", lambda: storage.items(ITEM_KIND)) if p.review.wrong),
-                  key=lambda p: p.review.due_at)
-    missed = [p.item for p in ever]
-    if not due and not missed:
-        missed = list(st.session_state.get(K_MISSES, []))
-    return due, missed
+def misses_to_practise() -> list[str]:
+    """The quiz kinds of "practise my misses" (the one list, :meth:`store.progress.Store.
+    misses`), shakiest first. While the store cannot say (no learner yet, or the database
+    away), the kinds missed in this session."""
+    found = [p.item for p in read("misses", lambda: storage.misses([ITEM_KIND]))]
+    if not found and (storage.learner() is None or not storage.saving()):
+        found = list(st.session_state.get(K_MISSES, []))
+    return found
 
 
 # --------------------------------------------------------------------------- opening
@@ -374,6 +367,9 @@ def _record(before: Round, after: Round, teacher: bool) -> None:
     given = after.answers[before.position]
 
     def record() -> None:  # one transaction: the answer, the item, the finish, the state
+        if not before.answers:  # the first answer begins the round
+            storage.round_started(before.round_id, before.length, level=before.level,
+                                  seed=before.seed)
         storage.answer_given(after.round_id, before.position, given.kind, given.outcome)
         if not teacher:
             storage.item_seen(ITEM_KIND, given.kind, right=given.outcome == "right")
@@ -470,8 +466,8 @@ def start_misses(kind: Kind | None = None) -> bool:
     ss = st.session_state
     ss.setdefault(K_LEVEL, DEFAULT_LEVEL)
     ss.setdefault(K_LENGTH, DEFAULT_LENGTH)
-    due, missed = ([kind], []) if kind is not None else misses_to_practise()
-    kinds = misses_kinds(due, missed, ss[K_LENGTH])
+    kinds = misses_kinds([kind] if kind is not None else misses_to_practise(), [],
+                         ss[K_LENGTH])
     if not kinds:
         notices().append(_("No misses to practise yet: answer a few questions first."))
         ask_whole_page()  # the notice is drawn at the page's top

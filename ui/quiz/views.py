@@ -18,13 +18,15 @@ from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
 from ui import storage
 from ui.fragments import whole_page_drawn, whole_page_if_asked
 from ui.links import page_url
+from ui.progress.path import misses
+from ui.progress.views import render_misses
 from ui.quiz import end, state
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
 from ui.quiz.draw import explanation, feedback, given
 from ui.scroll import scroll_to_top
 from ui.settings import preset_label
 from ui.style import inject_css
-from words import _, ngettext
+from words import _
 
 #: Whether progress was being saved when the page was last drawn whole (its frame's notice).
 _SAVING: Final = "quiz_saving_seen"
@@ -89,16 +91,12 @@ def _side() -> None:
         st.caption(_("Seeded round {seed}: the same questions for everyone.", seed=r.seed))
     else:
         st.caption(_("Random round: the kinds you miss most come back more often."))
-    due, missed = state.misses_to_practise()
-    count = len(set(due) or set(missed))
     st.button(
         _("Practise my misses"), key="quiz_misses", on_click=state.on_misses,
-        disabled=not count, width="stretch",
+        disabled=not state.misses_to_practise(), width="stretch",
         help=_("A round of the question kinds you got wrong, the ones due again first; they "
                "come back sooner when missed again, later when right."))
-    st.caption(ngettext("{n} kind of question to practise again.",
-                        "{n} kinds of question to practise again.", count) if count
-               else _("Nothing to practise yet: the kinds you miss come back here."))
+    render_misses(state.read("miss_links", misses), "quiz_miss")  # My progress's list
     _share(r.seed, r.level, st.session_state[state.K_LENGTH], r.rules)
     end.history()
 

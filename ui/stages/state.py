@@ -11,8 +11,10 @@ it is checked by the engine (:func:`academy.stages.check`), the run moves on
 (:mod:`academy.stages.session`), and every answer is stored
 (``ui.storage.item_seen("stage", id, right=...)``: a miss brings the stage back sooner in
 "practise my misses", a right answer later; a stage is done once answered right); the end
-of a lesson stores ``item_seen("lesson", lesson id, right=True)``. The lesson's score (right
-at the first try) is the session's.
+of a lesson stores ``item_seen("lesson", lesson id, right=True)`` and the pass's score
+(``lesson_done``: stages right at the first try; the store keeps the best pass, so stars
+earned stay). A lesson finished before opens finished — every stage done, its best stars —
+until the learner practises it again (:func:`restart`) or follows a link to one stage.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "RUNS",
     "advance",
     "answer_key",
+    "best_score",
     "current_task",
     "done_lessons",
     "done_stages",
@@ -69,6 +72,9 @@ DONE: Final = "stages_done"
 """Stage ids answered right in this session."""
 LESSONS_DONE: Final = "stages_lessons_done"
 """Lesson slugs finished in this session."""
+BEST: Final = "stages_best"
+"""``{lesson slug: (stages right at the first try, stages)}``: the best pass finished in this
+session (the store keeps the best of all, :func:`best_score`)."""
 
 
 def _ss() -> Any:
@@ -99,19 +105,40 @@ def done_lessons() -> set[str]:
     return stored | {x for x in session if x}
 
 
-def lesson_run(slug: str) -> LessonRun:
-    """This session's pass through lesson ``slug`` (started on first use)."""
+def lesson_run(slug: str, *, again: bool = False) -> LessonRun:
+    """This session's pass through lesson ``slug`` (started on first use: finished, every
+    stage settled, when the learner finished the lesson before — unless ``again``)."""
     runs: dict[str, LessonRun] = _ss().setdefault(RUNS, {})
     run = runs.get(slug)
     if run is None:
         stages = [s.id for s in lesson_stages(slug)]
         run = run_of.start(slug, stages)
+        if not again and lesson_id(slug) in done_lessons():
+            run.queue.clear()
         runs[slug] = run
         base: dict[str, int] = _ss().setdefault(BASE, {})
         seen = {p.item: p.review.right + p.review.wrong for p in storage.items("stage")}
         for stage_id in stages:
             base.setdefault(stage_id, seen.get(stage_id, 0))
     return run
+
+
+def _ratio(score: tuple[int, int]) -> float:
+    return score[0] / score[1] if score[1] else 0.0
+
+
+def best_score(slug: str) -> tuple[int, int] | None:
+    """The best pass of lesson ``slug`` (stages right at the first try, stages): the store's
+    or this session's, whichever is better; None when it was never finished."""
+    found: list[tuple[int, int]] = []
+    lid = lesson_id(slug)
+    stored = storage.lesson_results().get(lid) if lid else None
+    if stored is not None:
+        found.append((stored.first_try, stored.stages))
+    session: dict[str, tuple[int, int]] = _ss().get(BEST, {})
+    if slug in session:
+        found.append(session[slug])
+    return max(found, key=_ratio, default=None)
 
 
 def _attempt(run: LessonRun, stage_id: str) -> int:
@@ -178,12 +205,19 @@ def advance(slug: str) -> None:
     _ss().pop(NOTICE, None)
     if run.done:
         lessons: set[str] = _ss().setdefault(LESSONS_DONE, set())
-        if slug not in lessons:
-            lessons.add(slug)
-            completed().add(slug)
-            lid = lesson_id(slug)
+        lid = lesson_id(slug)
+        passed = run_of.score(run)
+        best: dict[str, tuple[int, int]] = _ss().setdefault(BEST, {})
+        if slug not in best or _ratio(passed) > _ratio(best[slug]):
+            best[slug] = passed
+        with storage.together():
+            if slug not in lessons:
+                lessons.add(slug)
+                completed().add(slug)
+                if lid:
+                    storage.item_seen("lesson", lid, right=True)
             if lid:
-                storage.item_seen("lesson", lid, right=True)
+                storage.lesson_done(lid, *passed)
 
 
 def skip(slug: str) -> None:
@@ -195,7 +229,7 @@ def restart(slug: str) -> None:
     """Practise the lesson again: a new pass, new hands."""
     runs: dict[str, LessonRun] = _ss().setdefault(RUNS, {})
     old = runs.pop(slug, None)
-    run = lesson_run(slug)
+    run = lesson_run(slug, again=True)
     if old is not None:  # new hands: carry the attempts on
         for stage_id in run.stages:
             run.attempts[stage_id] = old.attempts.get(stage_id, 0) + 1

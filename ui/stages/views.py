@@ -71,7 +71,7 @@ def revealed_text(task: Task) -> str:
 def _path(slug: str) -> None:
     """The lesson's stages as badges: done ✓, on show, still to do."""
     run = state.lesson_run(slug)
-    done = state.done_stages()
+    done = state.done_stages() | (set(run.stages) if run.done else set())
     on_show = run.queue[0] if run.queue else None
     lang = content_language("stages")
     with st.container(horizontal=True, key="stages_path", gap="small"):
@@ -183,14 +183,14 @@ def _stage(slug: str, task: Task) -> None:
 
 def _result(lesson: Lesson, next_lesson: Lesson | None) -> None:
     run = state.lesson_run(lesson.slug)
-    right, total = score(run)
+    right, total = state.best_score(lesson.slug) or score(run)  # the stars earned stay
     n = stars(right, total)
     with st.container(border=True, key="stages_result"):
         st.subheader(_("Lesson {number} done!", number=lesson.number), anchor=False)
         st.markdown(_("{stars} {right} of {total} stages right at the first try.",
                       stars="★" * n + "☆" * (3 - n), right=right, total=total))
         missed = [s for s in run.stages if not run.first_try.get(s)]
-        if missed:
+        if missed and run.first_try and score(run) == (right, total):  # this pass is the best
             lang = content_language("stages")
             st.caption(_("Missed at the first try: {stages}.", stages=_(", ").join(
                 stage_text(stage(s), lang).title for s in missed)))
