@@ -387,7 +387,7 @@ def test_the_cookie_secret_is_shared_and_never_on_a_command_line(topology: Topol
         alive += 1
         assert secret.encode() not in cmdline
         assert f"STREAMLIT_SERVER_COOKIE_SECRET={secret}".encode() in environ
-        assert b"PIQUET_TRUST_PROXY=1" in environ
+        assert b"FORWARDED_ALLOW_IPS=127.0.0.1\0" in environ  # the proxy's address alone
     assert alive >= 1
 
 
@@ -518,7 +518,9 @@ def test_compose_runs_the_same_topology() -> None:
         s = services[name]
         assert env[f"PIQUET_R{k}"] == f"{name}:8501", "the proxy must reach every replica"
         assert s["image"] == "piquet-academy"
-        assert s["environment"] == {"PIQUET_TRUST_PROXY": "1", "PIQUET_REPLICA": f"r{k}"}
+        proxy_ip = proxy["networks"]["app"]["ipv4_address"]
+        assert s["environment"] == {"FORWARDED_ALLOW_IPS": proxy_ip, "PIQUET_REPLICA": f"r{k}"}
+        assert s["networks"] == ["app"]
         assert set(s["secrets"]) == {"piquet_cookie_secret", "piquet_database_url"}
         assert "command" not in s and "entrypoint" not in s, "the image's own command"
         assert s["depends_on"]["db"]["condition"] == "service_healthy"

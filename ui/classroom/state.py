@@ -125,6 +125,9 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
                  limit=values.get("limit", "?"))
     if why is Refusal.NAME_EMPTY:
         return _("Type your name as your teacher will see it, then press Join.")
+    if why is Refusal.NAME_UNREADABLE:
+        return _("This name has too many accents piled on its letters: please type it "
+                 "plainly.")
     if why is Refusal.NAME_TOO_LONG:
         return _("A name has at most {limit} characters: please type a shorter one.",
                  limit=NAME_MAX)

@@ -131,9 +131,12 @@ def _on_start() -> None:
         made = classes().create(name, ClassWork(quiz, stages), language=lang,
                                 max_pupils=max_pupils(), keep_days=keep_days())
     except ClassRefused as refused:
-        ss[_ERROR] = (_("Give the class a name, for example “Year 9, Tuesday”.")
-                      if refused.refusal is Refusal.NAME_EMPTY
-                      else _("A class name has at most 60 characters: please shorten it."))
+        if refused.refusal is Refusal.NAME_EMPTY:
+            ss[_ERROR] = _("Give the class a name, for example “Year 9, Tuesday”.")
+        elif refused.refusal is Refusal.NAME_UNREADABLE:
+            ss[_ERROR] = state.refusal_text(refused)
+        else:
+            ss[_ERROR] = _("A class name has at most 60 characters: please shorten it.")
         return
     except (ClassesAway, *AWAY_ERRORS):
         ss[_ERROR] = state.outage_text()
