@@ -6,20 +6,27 @@
 - the wrong tries' table keeps networks and codes as an HMAC with the server's secret;
 - "forget me" leaves neither the name nor the learner key in SQLite's files (the database
   and its write-ahead log);
-- names: a visible letter, few combining marks, look-alikes (UTS #39 skeletons) taken.
+- names: a visible letter, few combining marks, look-alikes (UTS #39 skeletons) taken;
+- deeply nested JSON in a link is said in words, and an error in a page is said in words
+  without a traceback.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
+import tomllib
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import streamlit as st
+from apptest import APP, TIMEOUT, open_page, texts
 from sqlalchemy import Engine, select
+from streamlit.testing.v1 import AppTest
 
 from store import ClassRefused, ClassStore, ClassWork, FakeClock, QuizWork, Refusal, schema as t
 from store.class_values import clean_name, keyed_subject, name_key, network_of
@@ -248,3 +255,90 @@ def test_look_alikes_are_taken_in_a_class(sqlite: Engine) -> None:
 def test_different_names_stay_different() -> None:
     for a, b in (("Ann", "Anne"), ("Ali", "Alí"), ("Ivan", "Iván"), ("Emre", "Emra")):
         assert name_key(a) != name_key(b)
+
+
+# ----------------------------------------------------------------------- 7: no traceback
+
+DEEP = "[" * 1000 + "]" * 1000
+ELDER = "AS AH AD AC KS KH KD KC QS QH QD 7C"
+
+
+def test_deeply_nested_declares_in_a_lab_link_are_said_in_words() -> None:
+    at = open_page("lab", elder=ELDER, elder_declares=DEEP)  # fails on any exception
+    assert "elder\\_declares" in texts(at)
+
+
+def test_a_crafted_record_link_is_said_in_words() -> None:
+    link = base64.urlsafe_b64encode(zlib.compress(('{"elder":' + DEEP + "}").encode()))
+    assert len(link) < 200  # a small link
+    at = open_page("play", record=link.decode().rstrip("="))
+    assert "record" in texts(at).lower() and not at.exception
+
+
+@pytest.mark.page_errors_said
+def test_an_error_in_a_page_is_said_in_words_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import ui.links
+    from ui.failure import failure_text
+
+    def broken(url_path: str) -> None:
+        raise RuntimeError("/srv/piquet/secret_path.py line 42")
+
+    monkeypatch.setattr(ui.links, "arrive", broken)
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [failure_text()]
+    assert "secret_path" not in texts(at)
+    assert at.sidebar.markdown  # the frame is drawn around it
+
+
+def test_streamlit_shows_no_error_details() -> None:
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["client"]["showErrorDetails"] == "none"
+
+
+# ----------------------------------------------------------------------- 8: quoted, inert
+
+_LINKS = (re.compile(r"(?i)(https?:/|www\.)"), re.compile(r"[\w.+-]+@[\w-]+"),
+          re.compile(r":\w+:"))
+
+
+@pytest.mark.parametrize("typed", [
+    "https://evil.example/login", "www.evil.example", "mail@evil.example", "**bold**",
+    "$x^2$", ":smile:", "[x](javascript:alert(1))", "<b>x</b>", ":red[x]",
+])
+def test_quoted_text_is_no_link_nor_markup(typed: str) -> None:
+    from ui.classroom.state import isolate, shown
+    from ui.text import md_quote
+
+    for quoted in (md_quote(typed), shown(typed, 40), isolate(typed)):
+        assert quoted.replace("\u2060", "").replace("\\", "").strip("\u2068\u2069") == typed
+        for pattern in _LINKS:
+            assert not pattern.search(quoted), (typed, quoted)
+        assert not re.search(r"(?<!\\)[*$\[<`]", quoted), (typed, quoted)
+
+
+# ----------------------------------------------------------------------- 9: the CSV export
+
+
+@pytest.mark.parametrize("name", [
+    'x;=HYPERLINK("http://e.x","y")', "Ann; +cmd", "Lee\t@SUM(1)",
+    'Bo;"=1+2"', "Cy; -2+3", "Di|=1", "=1+2", " @x",
+])
+def test_no_spreadsheet_reads_a_formula_in_the_csv(sqlite: Engine, name: str) -> None:
+    import csv
+    import io
+
+    from ui.classroom.dashboard import csv_text
+
+    classes = ClassStore(sqlite, clock=FakeClock(), key=KEY)
+    new = classes.create("Y", WORK)
+    classes.join(new.code, name, learner=learner_key(new_learner_id()), client="c")
+    board = classes.dashboard(classes.teacher(new.teacher_key, client="t"))
+    text = csv_text(board, ("Q1",))
+    for separator in (",", ";", "\t", "|"):  # the list separators spreadsheets split on
+        for row in csv.reader(io.StringIO(text), delimiter=separator):
+            for cell in row:
+                assert not cell.lstrip(" \"'").startswith(("=", "+", "-", "@")) \
+                    or cell.lstrip(" \"").startswith("'"), (separator, cell)

@@ -369,6 +369,17 @@ def test_a_pupil_whose_replica_dies_resumes_on_the_other_and_answers_once(
         assert secret not in log, f"the proxy's log holds {secret[:8]!r}…"
 
 
+def test_the_proxy_sends_the_security_headers_once(topology: Topology) -> None:
+    """Issue 34, item 12: deploy/haproxy.cfg's headers (and the replica's, which the proxy
+    replaces: one of each), on a page and on the proxy's own answer."""
+    from ui.headers import HEADERS
+
+    for path in ("/", "/_stcore/health"):
+        with urllib.request.urlopen(f"{topology.url}{path}", timeout=TIMEOUT_S) as r:
+            for name, value in HEADERS:
+                assert r.headers.get_all(name) == [value], (path, name)
+
+
 def test_the_cookie_secret_is_shared_and_never_on_a_command_line(topology: Topology) -> None:
     secret = (topology.state / "cookie_secret").read_text().strip()
     assert len(secret) >= 32
@@ -544,7 +555,11 @@ def test_the_proxy_config_is_valid_for_the_script_and_for_compose() -> None:
     for needed in ("timeout tunnel", "cookie PQREPLICA insert indirect nocache",
                    "option redispatch", "retries", "uri /_stcore/health",
                    "http-response set-header X-Piquet-Replica %[srv_name]",
-                   "http-request set-header X-Forwarded-For %[src]"):
+                   "http-request set-header X-Forwarded-For %[src]",
+                   "http-after-response set-header Content-Security-Policy "
+                   "\"frame-ancestors 'self'\"",
+                   'http-after-response set-header X-Content-Type-Options "nosniff"',
+                   'http-after-response set-header Referrer-Policy "no-referrer"'):
         assert needed in text, needed
     log_format = re.findall(r"^\s*log-format (.*)$", text, re.M)
     assert len(log_format) == 1

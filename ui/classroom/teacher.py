@@ -32,7 +32,7 @@ from ui.classroom.store import (
 )
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
-from ui.text import md_escape
+from ui.text import md_quote
 from words import _, language, language_name, ngettext, offered_languages
 
 __all__ = ["access", "class_links", "forget", "start_form", "take_key"]
@@ -241,4 +241,4 @@ def class_links(info: ClassInfo) -> None:
 
 def heading(info: ClassInfo) -> None:
     # TRANSLATORS: {name} is the class's name, as its teacher typed it.
-    st.subheader(_("Class {name}", name=md_escape(info.name)), anchor=False)
+    st.subheader(_("Class {name}", name=md_quote(info.name)), anchor=False)
