@@ -63,11 +63,13 @@ def _listeners_nodelay(pid: int) -> list[bool]:
 def test_the_one_process_server_sends_the_headers_and_keeps_nagle_off() -> None:
     ws = _wsclient()
     with ws.streamlit_server("app.py", cwd=ROOT, env={"PYTHONUNBUFFERED": "1"}) as server:
-        for path in ("/", "/lab", "/_stcore/health", "/app/static/cards-2.svg", "/nowhere"):
+        for path, status in (("/", 200), ("/lab", 200), ("/_stcore/health", 200),
+                             ("/app/static/cards-2.svg", 200), ("/app/static/nowhere.svg", 404)):
             try:
                 answer = urllib.request.urlopen(server.url + path, timeout=10)
             except urllib.error.HTTPError as error:  # a 404 carries them too
                 answer = error
+            assert answer.status == status, path
             for name, value in HEADERS:
                 assert answer.headers.get(name) == value, (path, name, dict(answer.headers))
 
