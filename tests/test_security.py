@@ -342,3 +342,16 @@ def test_no_spreadsheet_reads_a_formula_in_the_csv(sqlite: Engine, name: str) ->
             for cell in row:
                 assert not cell.lstrip(" \"'").startswith(("=", "+", "-", "@")) \
                     or cell.lstrip(" \"").startswith("'"), (separator, cell)
+
+
+@pytest.mark.page_errors_said
+def test_a_fragments_error_streamlit_handled_is_not_said_twice() -> None:
+    from streamlit.errors import FragmentHandledException
+
+    from ui.failure import contained, said
+
+    with pytest.raises(FragmentHandledException), contained():
+        raise FragmentHandledException(RuntimeError("said once, by said()"))
+    with pytest.raises(SystemExit), contained():  # nor what is no Exception (st.rerun's kind)
+        raise SystemExit
+    assert said(RuntimeError("outside the page")) is True

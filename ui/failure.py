@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import streamlit as st
+from streamlit.errors import FragmentHandledException
 
 from words import _
 
@@ -33,9 +34,13 @@ def contained() -> Iterator[None]:
     """Run a page: an error in it is logged (with its traceback) and said in words.
 
     Streamlit's own signals (``st.rerun``, ``st.stop``, a page switch) are not errors: they
-    derive from ``BaseException``, not ``Exception``, and pass through."""
+    derive from ``BaseException``, not ``Exception``, and pass through; so does a fragment's
+    error, which Streamlit has already handled (through :func:`said`) when it raises
+    ``FragmentHandledException``."""
     try:
         yield
+    except FragmentHandledException:
+        raise
     except Exception:
         log.exception("a page failed")
         st.error(failure_text(), icon=":material/error:")
