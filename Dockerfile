@@ -12,7 +12,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PIQUET_DATA_DIR=/data
+    PIQUET_DATA_DIR=/data \
+    FORWARDED_ALLOW_IPS=""
+# FORWARDED_ALLOW_IPS: whose X-Forwarded-For uvicorn applies. Empty for a replica run alone
+# (no proxy: nobody's); compose.yaml sets the proxy's address (docs/security.md).
 
 RUN useradd --create-home --uid 10001 --user-group piquet \
     && mkdir -p /data && chown piquet:piquet /data

@@ -41,8 +41,10 @@ $(DEV_STAMP): requirements-dev.txt requirements.txt | $(PY)
 	$(PY) -m pip install -r requirements-dev.txt
 	touch $@
 
+# FORWARDED_ALLOW_IPS empty: no proxy in front, so uvicorn applies no client's X-Forwarded-For
+# (its default trusts any peer on 127.0.0.1 or ::1: docs/security.md).
 run: $(RUN_STAMP)
-	$(PY) -m streamlit run app.py --server.address=127.0.0.1 --server.port=$(PORT) \
+	FORWARDED_ALLOW_IPS= $(PY) -m streamlit run app.py --server.address=127.0.0.1 --server.port=$(PORT) \
 		--browser.gatherUsageStats=false
 
 chromium:

@@ -7,15 +7,23 @@ right after the learner is known, before any text.
 Every run: the learner's id first (``ui.progress.start``: cookie, browser storage, a resume
 link, or a new anonymous id), the waiting progress flushed, the "not saving" notice when the
 database is away; the partie in progress restored before Play; after the page, the partie
-kept and the id written to the browser (``browser_store``, last)."""
+kept and the id written to the browser (``browser_store``, last). The page runs inside
+``ui.failure.contained``: an error in it is said in words, never shown as a traceback.
+
+``streamlit run app.py`` finds ``app`` below (an ``st.App``) and serves it: the same script,
+with the security headers on every HTTP answer (``ui.headers``) and an error outside the page
+(a callback, a fragment) said in words too (``ui.failure.said``). docs/security.md."""
 
 from pathlib import Path
 
 import streamlit as st
+from starlette.middleware import Middleware
 from streamlit.navigation.page import StreamlitPage
 
 from ui import heap, progress, sockets, storage
 from ui.components.browser_store import browser_store
+from ui.failure import contained, said
+from ui.headers import SecurityHeaders
 from ui.links import arrive
 from ui.settings import choose_language, language_picker, rules_selector
 from ui.style import inject_css
@@ -59,26 +67,35 @@ def _pages() -> list[StreamlitPage]:
     return made
 
 
-heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
-sockets.no_delay()  # once a process: Nagle's algorithm off on its connections (ui/sockets.py)
-progress.start()
-choose_language()
-st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
-inject_css()
+def _frame() -> None:
+    """One run of the app: the frame, and the page inside it."""
+    heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
+    sockets.no_delay()  # once a process: Nagle's algorithm off on its connections (ui/sockets.py)
+    progress.start()
+    choose_language()
+    st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
+    inject_css()
 
-nav = st.navigation(_pages(), position="top")
+    nav = st.navigation(_pages(), position="top")
 
-with st.sidebar:
-    st.markdown(_("### ♠ Piquet Academy"))
-    language_picker()
-    rules_selector()
-    st.caption(_("Every score on every page follows the preset chosen here."))
+    with st.sidebar:
+        st.markdown(_("### ♠ Piquet Academy"))
+        language_picker()
+        rules_selector()
+        st.caption(_("Every score on every page follows the preset chosen here."))
 
-storage.show_notice()
-progress.show_messages()
-arrive(nav.url_path)  # a page switch: the pages' own links are read afresh (ui.links)
-if nav.url_path == "play":
-    progress.restore()
-nav.run()
-progress.keep()
-browser_store()
+    storage.show_notice()
+    progress.show_messages()
+    with contained():  # an error in the page: a sentence in the learner's language, no traceback
+        arrive(nav.url_path)  # a page switch: the pages' own links are read afresh (ui.links)
+        if nav.url_path == "play":
+            progress.restore()
+        nav.run()
+    progress.keep()
+    browser_store()
+
+
+if __name__ == "__main__":  # a run of the script (Streamlit's script runner, AppTest): draw
+    _frame()
+else:  # imported by the server `streamlit run app.py` starts: the app it serves (st.App)
+    app = st.App(__file__, middleware=[Middleware(SecurityHeaders)], on_script_error=said)

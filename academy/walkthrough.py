@@ -530,7 +530,7 @@ def decode_record(value: str) -> dict[str, Any]:
         raw_json = raw  # plain JSON in base64
     try:
         data = json.loads(raw_json.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting: a crafted link
         raise unreadable from None
     if not isinstance(data, dict):
         raise RecordError(code="link_not_a_record", values=(type(data).__name__,))

@@ -48,7 +48,7 @@ def _port() -> int:
 def server(app_dir: Path) -> Iterator[str]:
     port = _port()
     data = tempfile.mkdtemp(prefix="piquet-bench-")
-    env = {**os.environ, "PIQUET_DATA_DIR": data}
+    env = {**os.environ, "PIQUET_DATA_DIR": data, "FORWARDED_ALLOW_IPS": ""}
     env.pop("PIQUET_DATABASE_URL", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",

@@ -836,7 +836,9 @@ def streamlit_server(script: str | Path, *, cwd: str | Path | None = None,
             [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
              f"--server.port={port}", "--server.address=127.0.0.1",
              "--browser.gatherUsageStats=false", "--server.fileWatcherType=none", *options],
-            cwd=cwd, env={**os.environ, **(env or {})}, stdout=out, stderr=subprocess.STDOUT)
+            # no proxy in front: nobody's X-Forwarded-For is applied (docs/security.md)
+            cwd=cwd, env={**os.environ, "FORWARDED_ALLOW_IPS": "", **(env or {})},
+            stdout=out, stderr=subprocess.STDOUT)
     server = Server(f"http://127.0.0.1:{port}", proc, log)
     try:
         deadline = time.monotonic() + start_timeout

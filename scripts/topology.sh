@@ -23,8 +23,9 @@
 # deploy/entrypoint.sh, never from its command line).
 #
 # Each replica: `python -m streamlit run app.py` with the options below, the environment
-# PIQUET_DATABASE_URL (the cluster's, from a file), PIQUET_TRUST_PROXY=1 (the proxy writes
-# X-Forwarded-For), PIQUET_REPLICA=rK. $PIQUET_PYTHON is the interpreter (default: .venv's,
+# PIQUET_DATABASE_URL (the cluster's, from a file), FORWARDED_ALLOW_IPS=127.0.0.1 (uvicorn
+# takes the client's address from the proxy's X-Forwarded-For, and from no other peer's),
+# PIQUET_REPLICA=rK. $PIQUET_PYTHON is the interpreter (default: .venv's,
 # else python3); $PIQUET_PROXY_PORT the proxy's port (default: a free one).
 #
 # Exit codes: 0 ok; 1 anything else; status: 3 when nothing runs.
@@ -200,7 +201,9 @@ start_replica() {
         export STREAMLIT_SERVER_COOKIE_SECRET_FILE="$STATE/cookie_secret"
         export PIQUET_DATABASE_URL_FILE="$STATE/database_url"
         unset STREAMLIT_SERVER_COOKIE_SECRET PIQUET_DATABASE_URL
-        export PIQUET_TRUST_PROXY=1 PIQUET_REPLICA="r$k"
+        # uvicorn applies X-Forwarded-For from the proxy's address only (haproxy connects
+        # from 127.0.0.1; the replicas listen on 127.0.0.1 alone): docs/security.md
+        export FORWARDED_ALLOW_IPS=127.0.0.1 PIQUET_REPLICA="r$k"
         # its own session: a signal to the caller's process group does not reach it
         exec setsid "$ENTRYPOINT" "$py" -m streamlit run app.py "${STREAMLIT_OPTIONS[@]}" \
             --server.address=127.0.0.1 --server.port="$port" \

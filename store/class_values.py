@@ -8,6 +8,8 @@ Pure Python, no database. The names outside ``__all__`` (``clean_text``, ``name_
 from __future__ import annotations
 
 import hashlib
+import hmac
+import ipaddress
 import re
 import secrets
 import unicodedata
@@ -41,6 +43,7 @@ __all__ = [
     "clean_name",
     "client_subject",
     "learner_client",
+    "network_of",
     "normalise_code",
 ]
 
@@ -61,9 +64,31 @@ _NAME_KEY_MAX: Final = 120
 _TEACHER: Final = b"piquet-academy/class-teacher/v1:"
 _CLIENT: Final = b"piquet-academy/class-client/v1:"
 _CODE: Final = b"piquet-academy/class-code/v1:"
+_NETWORK: Final = b"piquet-academy/class-network/v1:"
+#: The network every request of unknown address is counted under (one shared count).
+UNKNOWN_NETWORK: Final = "unknown"
+#: The key of the network and code hashes when the caller gives none: this process's own
+#: (the app gives one derived from the server's secret, the same in every replica).
+PROCESS_KEY: Final = secrets.token_bytes(32)
 _ZWJ: Final = "\u200d"
 # Letters that draw nothing (Hangul fillers, the braille blank): a name of them looks empty.
 _BLANK: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: The most combining marks on one letter (Thai and Devanagari need 2-3; a Zalgo name 30).
+MARKS_MAX: Final = 4
+# Characters drawn like a Latin letter or digit, and that letter (a subset of the Unicode
+# confusables of UTS #39, written here from the characters' shapes: Cyrillic, Greek and
+# Armenian look-alikes of Latin letters, digits like letters, "m" like "rn"). Applied before
+# and after case folding (an uppercase look-alike may fold to a lowercase one that is not).
+# The Turkish dotless ı is left alone: in Turkish names it is a letter of its own.
+_LOOK_ALIKE: Final = str.maketrans({
+    **dict(zip("АВЕЅІЈКМНОРСТХУҮӀԚԜҺ", "ABESlJKMHOPCTXYYlQWh", strict=True)),
+    **dict(zip("аеорсхуѕіјһԁԛԝүӏ", "aeopcxysijhdqwyl", strict=True)),
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHlKMNOPTYX", strict=True)),
+    **dict(zip("αορνιγυ", "aopviyu", strict=True)),
+    **dict(zip("օսոհզ", "ounhq", strict=True)),
+    **dict(zip("ɑɡɩ01I|", "agiOlll", strict=True)),
+    "m": "rn",
+})
 
 
 class Refusal(StrEnum):
@@ -76,7 +101,8 @@ class Refusal(StrEnum):
     PAUSED = "paused"  # too many wrong tries: wait (ClassRefused.retry_after s)
     CLOSED = "closed"  # the class takes no more answers / joins
     FULL = "full"  # max_pupils reached
-    NAME_EMPTY = "name-empty"
+    NAME_EMPTY = "name-empty"  # nothing visible: no letter or digit
+    NAME_UNREADABLE = "name-unreadable"  # combining marks piled up (Zalgo)
     NAME_TOO_LONG = "name-too-long"
     NAME_TAKEN = "name-taken"
     ALREADY_ANSWERED = "already-answered"
@@ -344,7 +370,32 @@ def clean_text(raw: object, limit: int) -> str:
         raise ClassRefused(Refusal.NAME_EMPTY)
     if len(text) > limit:
         raise ClassRefused(Refusal.NAME_TOO_LONG, {"limit": limit})
+    if not any(_visible_letter(char) for char in text):
+        raise ClassRefused(Refusal.NAME_EMPTY)
+    if _too_many_marks(text):
+        raise ClassRefused(Refusal.NAME_UNREADABLE)
     return text
+
+
+def _visible_letter(char: str) -> bool:
+    """A letter or digit that draws something (not a Hangul filler, not a braille blank)."""
+    return unicodedata.category(char)[0] in "LN" and char not in _BLANK
+
+
+def _too_many_marks(text: str) -> bool:
+    """More than :data:`MARKS_MAX` combining marks on one character, or more marks in all
+    than twice the characters they sit on (marks spread over every letter)."""
+    run = marks = bases = 0
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.category(char)[0] == "M":
+            run += 1
+            marks += 1
+            if run > MARKS_MAX:
+                return True
+        else:
+            run = 0
+            bases += char != " "
+    return marks > 2 * bases
 
 
 def clean_name(raw: object) -> str:
@@ -366,12 +417,31 @@ def clean_name(raw: object) -> str:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same name: NFKC, case folded (a very long one: its hash)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    folded = " ".join(folded.split())
-    if len(folded) <= _NAME_KEY_MAX:
-        return folded
-    return "#" + hashlib.sha256(folded.encode("utf-8")).hexdigest()
+    """What makes two names the same name: NFKC, case folded, and then look-alikes as one
+    (a skeleton in the manner of UTS #39: Cyrillic "Аnn" is "Ann", "Tom" is "Torn"); a very
+    long one: its hash.
+
+    >>> name_key("Ann") == name_key("\u0410nn") == name_key("ANN") == name_key("\uff21nn")
+    True
+    >>> name_key("Ann") == name_key("Anne")
+    False
+    """
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    text = unicodedata.normalize("NFD", text.translate(_LOOK_ALIKE).casefold())
+    return _short(unicodedata.normalize("NFC", text.translate(_LOOK_ALIKE)))
+
+
+def folded_key(name: str) -> str:
+    """The name key of the classes made before look-alikes were one name (NFKC, case
+    folded): a join compares both, so that those classes' names stay taken."""
+    return _short(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()))
+
+
+def _short(key: str) -> str:
+    key = " ".join(key.split())
+    if len(key) <= _NAME_KEY_MAX:
+        return key
+    return "#" + hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def _digest(prefix: bytes, text: str) -> str:
@@ -387,6 +457,43 @@ def client_subject(raw: str) -> str:
     return _digest(_CLIENT, raw)
 
 
+def network_of(address: str | None) -> str:
+    """The network a request is counted under: an IPv4 address itself, an IPv6 address's
+    /64 (one household or one machine holds a whole /64), :data:`UNKNOWN_NETWORK` for no
+    address or one that does not parse (never exempt: all of them share one count).
+
+    >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:aaaa::1"), network_of(None)
+    ('203.0.113.9', '2001:db8:1:2::/64', 'unknown')
+    >>> network_of("::ffff:203.0.113.9"), network_of("not an address")
+    ('203.0.113.9', 'unknown')
+    """
+    if not isinstance(address, str) or not address.strip():
+        return UNKNOWN_NETWORK
+    try:
+        ip = ipaddress.ip_address(address.strip().split("%")[0])
+    except ValueError:
+        return UNKNOWN_NETWORK
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
+def keyed_subject(key: bytes, scope: str, text: str) -> str:
+    """The hash ``text`` (a network, a join code) is counted under in ``scope``: an HMAC
+    with the server's secret ``key``, so that the table of wrong tries cannot be reversed
+    by hashing every IPv4 address or every code (a bare SHA-256 of them can, in an hour).
+
+    >>> a = keyed_subject(b"k1", "network", "203.0.113.9")
+    >>> len(a), a == keyed_subject(b"k2", "network", "203.0.113.9")
+    (64, False)
+    """
+    prefix = _NETWORK if scope == "network" else _CODE
+    return hmac.new(key, prefix + text.encode("utf-8", "surrogatepass"),
+                    hashlib.sha256).hexdigest()
+
+
 def learner_client(key: str) -> str:
     """The client a learner's browser is counted under (``ui.classroom.store.client``; its
     tabs share it), before :func:`client_subject` hashes it; "forget me" deletes its tries.
@@ -395,11 +502,6 @@ def learner_client(key: str) -> str:
     'learner:ab12'
     """
     return f"learner:{key}"
-
-
-def code_subject(code: str) -> str:
-    """The hash a join code (normalised) is counted under for the rate limit."""
-    return _digest(_CODE, code)
 
 
 def teacher_hash(key: str) -> str:

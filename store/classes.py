@@ -66,6 +66,7 @@ from store.class_values import (
     CLASS_NAME_MAX,
     DEFAULT_KEEP_DAYS,
     DEFAULT_MAX_PUPILS,
+    PROCESS_KEY,
     SEAL,
     TEACHER_KEY_BYTES,
     AnswerRow,
@@ -82,8 +83,10 @@ from store.class_values import (
     clean_name,
     clean_text,
     client_subject,
-    code_subject,
+    folded_key,
+    keyed_subject,
     name_key,
+    network_of,
     new_code,
     normalise_code,
     parse_teacher_key,
@@ -131,7 +134,12 @@ class ClassStore:
     ``max_tries`` wrong tries within ``window_s`` seconds pause a client (or a code) for
     ``pause_s`` seconds after the last of them; a network address (``network=``, the address
     the request came from: a new browser there starts a new client, not a new count) is
-    paused after ``max_network_tries`` (higher: a school's pupils share one address).
+    paused after ``max_network_tries`` (higher: a school's pupils share one address). An
+    IPv6 address counts by its /64; an unknown address (None) is one network that every
+    unknown request shares, never an exemption (:func:`store.class_values.network_of`).
+
+    ``key`` is the server's secret the networks and codes are hashed with (an HMAC): the same
+    in every replica, or their counts differ; by default this process's own.
     """
 
     def __init__(
@@ -143,6 +151,7 @@ class ClassStore:
         window_s: int = 600,
         pause_s: int = 300,
         max_network_tries: int = 60,
+        key: bytes = PROCESS_KEY,
     ) -> None:
         if max_tries < 1 or max_network_tries < 1 or window_s < 1 or pause_s < 0:
             raise ValueError("max_tries and window_s must be positive, pause_s not negative")
@@ -152,6 +161,9 @@ class ClassStore:
         self.max_network_tries = max_network_tries
         self.window = timedelta(seconds=window_s)
         self.pause = timedelta(seconds=pause_s)
+        if not isinstance(key, bytes) or len(key) < 16:
+            raise ValueError("key must be at least 16 bytes")
+        self._key = key
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -190,13 +202,11 @@ class ClassStore:
                 {"scope": scope, "subject": subject, "at": now} for scope, subject in subjects
             ])
 
-    @staticmethod
-    def _who(client: str, network: str | None) -> tuple[tuple[str, str], ...]:
-        """The subjects a wrong try from ``client`` (at ``network``) counts for."""
-        who: tuple[tuple[str, str], ...] = ((_CLIENT_SCOPE, client_subject(client)),)
-        if network:
-            who += ((_NETWORK_SCOPE, client_subject(network)),)
-        return who
+    def _who(self, client: str, network: str | None) -> tuple[tuple[str, str], ...]:
+        """The subjects a wrong try from ``client`` (at ``network``, None: unknown) counts
+        for."""
+        return ((_CLIENT_SCOPE, client_subject(client)),
+                (_NETWORK_SCOPE, keyed_subject(self._key, _NETWORK_SCOPE, network_of(network))))
 
     def _refuse(self, refusal: Refusal, values: dict[str, Any], *subjects: tuple[str, str]
                 ) -> ClassRefused:
@@ -258,7 +268,7 @@ class ClassStore:
         normal = normalise_code(code)
         if normal is None:
             raise self._refuse(Refusal.BAD_CODE, {}, *who)
-        typed = (_CODE_SCOPE, code_subject(normal))
+        typed = (_CODE_SCOPE, keyed_subject(self._key, _CODE_SCOPE, normal))
         self._check_paused(typed)
         with self.engine.connect() as conn:
             row = conn.execute(select(t.classes).where(t.classes.c.code == normal)).first()
@@ -284,10 +294,9 @@ class ClassStore:
         if info.closed:
             raise ClassRefused(Refusal.CLOSED, {"code": info.code})
         clean = clean_name(name)
-        key = name_key(clean)
         for attempt in range(_TRIES):
             try:
-                pupil, refusal = self._join_once(info.class_id, clean, key, learner)
+                pupil, refusal = self._join_once(info.class_id, clean, learner)
             except IntegrityError:  # a join raced this one: look again
                 if attempt == _TRIES - 1:
                     raise
@@ -315,9 +324,11 @@ class ClassStore:
         return _pupil(row)
 
     def _join_once(
-        self, class_id: str, name: str, key: str, learner: str
+        self, class_id: str, name: str, learner: str
     ) -> tuple[Pupil | None, Refusal | None]:
         p = t.class_pupils
+        key = name_key(name)
+        keys = sorted({key, folded_key(name)})  # a class made before look-alikes were one
         now = self.clock()
         with self._write() as conn:
             row = conn.execute(
@@ -335,7 +346,7 @@ class ClassStore:
             count, top, taken = conn.execute(
                 select(
                     func.count(), func.coalesce(func.max(p.c.number), 0),
-                    func.coalesce(func.sum(case((p.c.name_key == key, 1), else_=0)), 0),
+                    func.coalesce(func.sum(case((p.c.name_key.in_(keys), 1), else_=0)), 0),
                 ).where(p.c.class_id == class_id)
             ).one()
             if count >= row.max_pupils:

@@ -10,7 +10,10 @@ connection. On SQLite it
   real transactions;
 - turns on foreign keys, a busy timeout, and for a file write-ahead logging with
   ``synchronous=NORMAL`` (a commit without an fsync of the whole file: a step saves in well
-  under a millisecond).
+  under a millisecond);
+- turns on ``secure_delete``: a deleted row's bytes are overwritten, not left in a free page
+  ("forget me" deletes a name and a learner key; :func:`wipe_log` then empties the
+  write-ahead log, which still holds the pages as they were).
 
 PostgreSQL needs nothing of that; both get ``pool_pre_ping`` from :func:`engine_options`,
 so a connection lost while the server was away is replaced, not reused.
@@ -25,7 +28,7 @@ from typing import Any, Final
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
 
-__all__ = ["WRITE", "engine_options", "make_engine", "prepare_engine"]
+__all__ = ["WRITE", "engine_options", "make_engine", "prepare_engine", "wipe_log"]
 
 #: Execution option that marks a connection as a writer (``BEGIN IMMEDIATE`` on SQLite).
 WRITE: Final = "piquet_store_write"
@@ -75,6 +78,7 @@ def prepare_engine(engine: Engine) -> Engine:
                 cursor = dbapi_connection.cursor()
                 cursor.execute("PRAGMA foreign_keys=ON")
                 cursor.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
+                cursor.execute("PRAGMA secure_delete=ON")
                 if wal:
                     cursor.execute("PRAGMA journal_mode=WAL")
                     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -88,3 +92,16 @@ def prepare_engine(engine: Engine) -> Engine:
             engine.dispose()  # connections made before the listeners would miss them
         _prepared.add(engine)
         return engine
+
+
+def wipe_log(engine: Engine) -> bool:
+    """After a delete that must leave no trace ("forget me"): on an SQLite file, copy the
+    write-ahead log into the database and truncate it to nothing (``wal_checkpoint
+    (TRUNCATE)``: until then the log still holds the deleted rows' pages as they were).
+    True when done (or nothing to do: PostgreSQL, memory); False when a reader still holds
+    the log (the next checkpoint will do it)."""
+    if engine.dialect.name != "sqlite" or _is_memory(engine):
+        return True
+    with engine.connect() as conn:
+        busy = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").first()
+    return busy is None or int(busy[0]) == 0

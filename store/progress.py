@@ -64,7 +64,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from store import schema as t
 from store.class_forget import forget_learner
 from store.clock import Clock, as_utc, utc_now
-from store.engine import WRITE, prepare_engine
+from store.engine import WRITE, prepare_engine, wipe_log
 from store.errors import LearnerForgotten
 from store.ids import LearnerKey
 from store.spacing import Review, State, review
@@ -223,6 +223,11 @@ class Store:
         if not batch:
             return
         latest = max(write.at for write in batch)
+        self._apply(key, batch, latest)
+        if any(isinstance(write, Forget) for write in batch):
+            wipe_log(self.engine)  # the deleted rows out of SQLite's write-ahead log too
+
+    def _apply(self, key: LearnerKey, batch: list[Write], latest: datetime) -> None:
         now = self.clock()
         with self.engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
             touched = False  # the learner's row: touched once, before its first write

@@ -4,6 +4,7 @@ the browser tests' server, which inherits the environment) writes to the reposit
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -17,9 +18,28 @@ pytest_plugins = ["store_fixtures"]
 
 _DATA = tempfile.mkdtemp(prefix="piquet-test-data-")
 os.environ.setdefault("PIQUET_DATA_DIR", _DATA)
+# A failing AppTest run names its error (.streamlit/config.toml hides it from users: "none").
+os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _throw_away_data() -> Iterator[None]:
     yield
     shutil.rmtree(_DATA, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _raising() -> Iterator[None]:
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _page_errors_raise(request: pytest.FixtureRequest,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """In AppTest, a page's error stays an error (``at.exception``), not the sentence the
+    router's ``ui.failure.contained`` shows users — except in a test marked
+    ``page_errors_said``, which tests that sentence."""
+    if request.node.get_closest_marker("page_errors_said") is None:
+        import ui.failure
+
+        monkeypatch.setattr(ui.failure, "contained", _raising)

@@ -343,7 +343,7 @@ def test_scenario_steps_both_ways() -> None:
 ])
 def test_bad_links_warn_and_fall_back(params: dict[str, str], warning: str) -> None:
     at = open_play(**params)
-    assert warning in texts(at)
+    assert warning in texts(at).replace("\\", "")  # the link's value is quoted: Markdown-inert
     assert at.session_state["wt_step"] >= 1
 
 

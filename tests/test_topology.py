@@ -369,6 +369,17 @@ def test_a_pupil_whose_replica_dies_resumes_on_the_other_and_answers_once(
         assert secret not in log, f"the proxy's log holds {secret[:8]!r}…"
 
 
+def test_the_proxy_sends_the_security_headers_once(topology: Topology) -> None:
+    """Issue 34, item 12: deploy/haproxy.cfg's headers (and the replica's, which the proxy
+    replaces: one of each), on a page and on the proxy's own answer."""
+    from ui.headers import HEADERS
+
+    for path in ("/", "/_stcore/health"):
+        with urllib.request.urlopen(f"{topology.url}{path}", timeout=TIMEOUT_S) as r:
+            for name, value in HEADERS:
+                assert r.headers.get_all(name) == [value], (path, name)
+
+
 def test_the_cookie_secret_is_shared_and_never_on_a_command_line(topology: Topology) -> None:
     secret = (topology.state / "cookie_secret").read_text().strip()
     assert len(secret) >= 32
@@ -387,7 +398,7 @@ def test_the_cookie_secret_is_shared_and_never_on_a_command_line(topology: Topol
         alive += 1
         assert secret.encode() not in cmdline
         assert f"STREAMLIT_SERVER_COOKIE_SECRET={secret}".encode() in environ
-        assert b"PIQUET_TRUST_PROXY=1" in environ
+        assert b"FORWARDED_ALLOW_IPS=127.0.0.1\0" in environ  # the proxy's address alone
     assert alive >= 1
 
 
@@ -518,7 +529,9 @@ def test_compose_runs_the_same_topology() -> None:
         s = services[name]
         assert env[f"PIQUET_R{k}"] == f"{name}:8501", "the proxy must reach every replica"
         assert s["image"] == "piquet-academy"
-        assert s["environment"] == {"PIQUET_TRUST_PROXY": "1", "PIQUET_REPLICA": f"r{k}"}
+        proxy_ip = proxy["networks"]["app"]["ipv4_address"]
+        assert s["environment"] == {"FORWARDED_ALLOW_IPS": proxy_ip, "PIQUET_REPLICA": f"r{k}"}
+        assert s["networks"] == ["app"]
         assert set(s["secrets"]) == {"piquet_cookie_secret", "piquet_database_url"}
         assert "command" not in s and "entrypoint" not in s, "the image's own command"
         assert s["depends_on"]["db"]["condition"] == "service_healthy"
@@ -542,7 +555,11 @@ def test_the_proxy_config_is_valid_for_the_script_and_for_compose() -> None:
     for needed in ("timeout tunnel", "cookie PQREPLICA insert indirect nocache",
                    "option redispatch", "retries", "uri /_stcore/health",
                    "http-response set-header X-Piquet-Replica %[srv_name]",
-                   "http-request set-header X-Forwarded-For %[src]"):
+                   "http-request set-header X-Forwarded-For %[src]",
+                   "http-after-response set-header Content-Security-Policy "
+                   "\"frame-ancestors 'self'\"",
+                   'http-after-response set-header X-Content-Type-Options "nosniff"',
+                   'http-after-response set-header Referrer-Policy "no-referrer"'):
         assert needed in text, needed
     log_format = re.findall(r"^\s*log-format (.*)$", text, re.M)
     assert len(log_format) == 1

@@ -35,6 +35,7 @@ from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
 from ui import storage
 from ui.language import forget_session_language
+from ui.text import md_quote
 from words import (
     DEFAULT,
     LANGUAGE_NAMES,
@@ -73,10 +74,7 @@ def preset_label(name: str) -> str:
 
 
 def _shown(raw: object) -> str:
-    text = str(raw)
-    text = text if len(text) <= 30 else text[:30] + "…"
-    # plain text in a warning: keep Markdown from reading it
-    return "".join(c if c.isalnum() or c in " -_." else "·" for c in text)
+    return md_quote(raw, 30)  # a link's value in a notice: shown, never read as Markdown
 
 
 def _set_param(name: str, value: str | None) -> None:

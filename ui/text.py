@@ -21,6 +21,28 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
 
 
+_LINKISH: Final = re.compile(r"([.:@/])")
+_JOINER: Final = "\u2060"  # WORD JOINER: draws nothing, breaks no line
+
+
+def md_quote(raw: object, limit: int | None = None) -> str:
+    """Text that is not ours (a link's value, a name typed by someone), inside one of our
+    sentences: cut to ``limit`` characters, Markdown-inert (:func:`md_escape`), and never a
+    link — Streamlit's Markdown turns ``www.x.example``, ``https://…`` and ``a@b.example``
+    into links after the escapes are read, and ``:smile:`` into an emoji, so an invisible
+    word joiner goes before every ``.``, ``:``, ``@`` and ``/``.
+
+    >>> md_quote("www.evil.example").count("\u2060"), md_quote("**Ann**").count("\\*")
+    (2, 4)
+    >>> md_quote("abcdef", limit=3)
+    'abc…'
+    """
+    text = str(raw)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return md_escape(_LINKISH.sub(_JOINER + r"\1", text))
+
+
 def md_heading(level: int, text: str) -> str:
     """A heading as Markdown, to open a Markdown block (one element where ``st.header``
     and the block would be two): the text escaped, a blank line after.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import threading
 from collections.abc import Callable
 from typing import Any, Final
@@ -49,6 +50,10 @@ _CELL_COLOURS: Final = {"✓": "background-color: rgba(33, 150, 83, 0.28)",
                         "–": "background-color: rgba(128, 128, 128, 0.18)"}
 """The grid's cells coloured by their mark: readable at a glance on a projector."""
 _FORMULA: Final = ("=", "+", "-", "@", "\t", "\r")
+_LEAD: Final = " \"'"  # what a spreadsheet may skip before a cell's first character
+# A list separator (a comma: the csv module quotes that cell), then what may be skipped,
+# then a formula's first character.
+_SEPARATED: Final = re.compile(r"([;,\t|][ \"']*)(?=[=+\-@\r])")
 
 
 def _plan(board: Dashboard) -> ClassRound:
@@ -141,14 +146,19 @@ def _columns(n: int) -> dict[str, Any]:
 
 
 def csv_cell(value: object) -> str:
-    """A cell that a spreadsheet will not run: text starting with = + - @ (or a tab or a
-    carriage return) gets a leading apostrophe.
+    """A cell that a spreadsheet will not run, whatever its list separator: text starting
+    with = + - @ (or a tab or a carriage return, after any spaces and quotes) gets a leading
+    apostrophe, and so does each part of it that a separator other than the comma starts
+    (``;`` in Turkish, German or French spreadsheets, a tab, ``|``), which such a
+    spreadsheet reads as a cell of its own.
 
     >>> csv_cell("=HYPERLINK(1)"), csv_cell("-3"), csv_cell("Ann"), csv_cell(4)
     ("'=HYPERLINK(1)", "'-3", 'Ann', '4')
+    >>> csv_cell("x;=SUM(1)"), csv_cell("Ann-Marie; Lee"), csv_cell(" =1")
+    ("x;'=SUM(1)", 'Ann-Marie; Lee', "' =1")
     """
-    text = str(value)
-    return "'" + text if text.startswith(_FORMULA) else text
+    text = _SEPARATED.sub(r"\1'", str(value))
+    return "'" + text if text.lstrip(_LEAD).startswith(_FORMULA) else text
 
 
 def csv_text(board: Dashboard, titles: tuple[str, ...]) -> str:

@@ -39,7 +39,7 @@ from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, questi
 from ui.quiz.draw import explanation, feedback, given
 from ui.quiz.end import kinds_table, time_text
 from ui.settings import preset_label
-from ui.text import md_escape
+from ui.text import md_escape, md_quote
 from words import _, language
 
 __all__ = ["KEYS", "clock", "join_box", "pupil_view", "widget_key"]
@@ -281,7 +281,7 @@ def _on_join() -> None:
 
 def _join_form(info: ClassInfo) -> None:
     # TRANSLATORS: {name} is the class's name, as its teacher typed it.
-    st.subheader(_("Join the class {name}", name=md_escape(info.name)), anchor=False)
+    st.subheader(_("Join the class {name}", name=md_quote(info.name)), anchor=False)
     if info.closed:
         st.info(state.refusal_text(ClassRefused(Refusal.CLOSED)), icon=":material/lock:")
         return
@@ -426,7 +426,7 @@ def _round_view(info: ClassInfo) -> None:
     r = _round()
     pupil = _pupil()
     # TRANSLATORS: {name} is the class's name, as its teacher typed it.
-    st.subheader(_("Class {name}", name=md_escape(info.name)), anchor=False)
+    st.subheader(_("Class {name}", name=md_quote(info.name)), anchor=False)
     # TRANSLATORS: {name} is the pupil's own name as typed (shown as plain text).
     st.text(_("You are {name}, pupil number {number}.", name=f"\u2068{pupil.name}\u2069",
               number=pupil.number))

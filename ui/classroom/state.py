@@ -15,7 +15,7 @@ from typing import Final
 import streamlit as st
 
 from store.class_values import NAME_MAX, ClassRefused, Refusal
-from ui.text import md_escape
+from ui.text import md_quote
 from words import _, ngettext
 
 __all__ = [
@@ -73,15 +73,15 @@ K_CACHE: Final = "class_cache"
 
 
 def shown(raw: object, limit: int = 24) -> str:
-    """Text that is not ours, cut short and inert in Markdown (for a sentence quoting it)."""
-    text = str(raw)
-    return md_escape(text if len(text) <= limit else text[:limit] + "…")
+    """Text that is not ours, cut short, inert in Markdown and never a link (for a sentence
+    quoting it)."""
+    return md_quote(raw, limit)
 
 
 def isolate(name: str) -> str:
     """A pupil's name inside a sentence: Markdown-inert and isolated for right-to-left
     scripts (U+2068 … U+2069), so that it never reorders the sentence around it."""
-    return f"\u2068{md_escape(name)}\u2069"
+    return f"\u2068{md_quote(name)}\u2069"
 
 
 def say(level: str, text: str) -> None:
@@ -132,6 +132,9 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
                  limit=values.get("limit", "?"))
     if why is Refusal.NAME_EMPTY:
         return _("Type your name as your teacher will see it, then press Join.")
+    if why is Refusal.NAME_UNREADABLE:
+        return _("This name has too many accents piled on its letters: please type it "
+                 "plainly.")
     if why is Refusal.NAME_TOO_LONG:
         return _("A name has at most {limit} characters: please type a shorter one.",
                  limit=NAME_MAX)

@@ -12,6 +12,8 @@ in a session, and at most every minute while it is in use. Database errors becom
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import os
 import threading
@@ -21,6 +23,7 @@ from typing import Any, Final, cast
 
 import streamlit as st
 from sqlalchemy import exc as sa_exc
+from streamlit import config
 
 from store.class_values import DEFAULT_KEEP_DAYS, DEFAULT_MAX_PUPILS, learner_client
 from store.classes import ClassStore
@@ -42,6 +45,7 @@ __all__ = [
     "max_pupils",
     "network",
     "opened",
+    "rate_key",
 ]
 
 log = logging.getLogger(__name__)
@@ -108,8 +112,8 @@ def classes() -> ClassStore:
     :class:`ClassesAway` when the database cannot be reached."""
     global _purged_in_process
     try:
-        found = cast("ClassStore", _Deadlined(ClassStore(storage.engine(), clock=utc_now),
-                                              storage.deadline()))
+        found = cast("ClassStore", _Deadlined(
+            ClassStore(storage.engine(), clock=utc_now, key=rate_key()), storage.deadline()))
         with _lock:
             if not _purged_in_process:
                 gone = found.purge()
@@ -172,20 +176,26 @@ def client() -> str:
     return learner_client(key) if key is not None else "anonymous"
 
 
-#: Set (to 1) when the app runs behind the project's proxy, which writes X-Forwarded-For:
-#: only then is the header's first address the browser's (a client could forge it).
-ENV_TRUST_PROXY: Final = "PIQUET_TRUST_PROXY"
-
-
 def network() -> str | None:
     """The address the request came from, which the rate limit also counts (a guesser who
-    starts a new browser at every try keeps his address): the proxy's X-Forwarded-For when
-    trusted (:data:`ENV_TRUST_PROXY`), else the websocket's peer; None when unknown (AppTest).
+    starts a new browser at every try keeps his address): the websocket's peer as Streamlit
+    gives it, None when unknown (a client on the loopback address, AppTest), which the store
+    counts as one shared network, never as none.
+
+    Never a header: behind the project's proxy, uvicorn itself puts the proxy's
+    X-Forwarded-For address in the peer's place, and only for a peer named in
+    ``FORWARDED_ALLOW_IPS`` (every start command sets it: the proxy's address, or none).
     """
-    if os.environ.get(ENV_TRUST_PROXY) == "1":
-        forwarded = st.context.headers.get("X-Forwarded-For") or ""
-        first = forwarded.split(",")[0].strip()
-        if first:
-            return f"ip:{first}"
     address = st.context.ip_address
-    return f"ip:{address}" if address else None
+    return address if isinstance(address, str) and address else None
+
+
+_KEY_LABEL: Final = b"piquet-academy/class-rate-limit-key/v1"
+
+
+def rate_key() -> bytes:
+    """The key of the rate limit's hashes (networks, codes): derived from Streamlit's
+    ``server.cookieSecret``, the server's secret that every replica shares (a random one a
+    process when none is set)."""
+    secret = str(config.get_option("server.cookieSecret") or "")
+    return hmac.new(secret.encode("utf-8"), _KEY_LABEL, hashlib.sha256).digest()

@@ -41,7 +41,7 @@ from ui.classroom.store import (
 )
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
-from ui.text import md_escape
+from ui.text import md_quote
 from words import (
     _,
     format_day,
@@ -186,7 +186,7 @@ def my_classes() -> None:
                 # it), the day it started, how many pupils joined, and open or closed.
                 st.markdown(ngettext("**{name}** · {day} · {n} pupil · {status}",
                                      "**{name}** · {day} · {n} pupils · {status}",
-                                     item.pupils, name=md_escape(info.name),
+                                     item.pupils, name=md_quote(info.name),
                                      day=format_day(info.created_at), status=status))
             with right:
                 st.button(pgettext("a class of My classes", "Open"),
@@ -232,9 +232,12 @@ def _on_start() -> None:
                                 max_pupils=max_pupils(), keep_days=keep_days(),
                                 owner=learner())
     except ClassRefused as refused:
-        ss[_ERROR] = (_("Give the class a name, for example “Year 9, Tuesday”.")
-                      if refused.refusal is Refusal.NAME_EMPTY
-                      else _("A class name has at most 60 characters: please shorten it."))
+        if refused.refusal is Refusal.NAME_EMPTY:
+            ss[_ERROR] = _("Give the class a name, for example “Year 9, Tuesday”.")
+        elif refused.refusal is Refusal.NAME_UNREADABLE:
+            ss[_ERROR] = state.refusal_text(refused)
+        else:
+            ss[_ERROR] = _("A class name has at most 60 characters: please shorten it.")
         return
     except (ClassesAway, *AWAY_ERRORS):
         ss[_ERROR] = state.outage_text()
@@ -347,4 +350,4 @@ def class_links(info: ClassInfo) -> None:
 
 def heading(info: ClassInfo) -> None:
     # TRANSLATORS: {name} is the class's name, as its teacher typed it.
-    st.subheader(_("Class {name}", name=md_escape(info.name)), anchor=False)
+    st.subheader(_("Class {name}", name=md_quote(info.name)), anchor=False)

@@ -138,7 +138,7 @@ def read_link() -> None:
         if raw_spec:
             try:
                 spec = json.loads(raw_spec)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply
                 _note("warning", _("The link's {param} is not a declaration (it is not "
                                    "JSON); {who} declares in full.",
                                    param=param, who=who(role)))

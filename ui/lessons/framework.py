@@ -32,7 +32,7 @@ from ui.lessons.state import (
 )
 from ui.lessons.widgets import WIDGETS
 from ui.links import new_visit
-from ui.text import md_escape
+from ui.text import md_escape, md_quote
 from words import _, ngettext
 
 __all__ = [
@@ -73,7 +73,7 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
         st.warning(
             # TRANSLATORS: {name} is what the link asked for; {slugs} the lessons' ids.
             _("There is no lesson called “{name}”; showing lesson 1, “{title}”. The lessons "
-              "are: {slugs}.", name=md_escape(str(ss[UNKNOWN])), title=lessons[0].title,
+              "are: {slugs}.", name=md_quote(ss[UNKNOWN]), title=lessons[0].title,
               slugs=_(", ").join(by_slug)),
             icon=":material/warning:",
         )

@@ -40,7 +40,7 @@ from ui.record_help import (
     parse_record_text,
 )
 from ui.settings import current_rules
-from ui.text import md_escape
+from ui.text import md_escape, md_quote
 from words import _, ngettext
 from words.declarations import combination_name
 from words.errors import error_text
@@ -473,7 +473,7 @@ def _init_from_params(library: dict[str, dict[str, Any]]) -> None:
             ss["wt_source"] = "library"
         else:
             ss["wt_warning"] = _("There is no scenario called “{name}”; showing “{title}” "
-                                 "instead.", name=name[:40], title=first_title)
+                                 "instead.", name=md_quote(name, 40), title=first_title)
     raw = st.query_params.get("step")
     if raw is not None:
         if raw.isdigit() and int(raw) >= 1:

@@ -16,7 +16,6 @@ or 20 questions); the frame's ``?rules=``. A bad value gives a notice and a fall
 
 from __future__ import annotations
 
-import html
 import random
 import secrets
 import time
@@ -52,6 +51,7 @@ from piquet.rules import PRESETS
 from ui import storage
 from ui.fragments import ask_whole_page
 from ui.settings import RULES_KEY, current_rules
+from ui.text import md_quote
 from words import _, language
 
 K_ROUND: Final = "quiz_round"
@@ -91,9 +91,7 @@ def _new_id() -> str:
 
 
 def _shown(raw: object) -> str:
-    text = str(raw)
-    text = text if len(text) <= 24 else text[:24] + "…"
-    return html.escape(text).replace("[", "(").replace("]", ")").replace("`", "'")
+    return md_quote(raw, 24)  # a link's value in a notice: shown, never read as Markdown
 
 
 def rules_name() -> str:
