@@ -100,6 +100,7 @@ class Refusal(StrEnum):
     UNKNOWN_KEY = "unknown-key"
     PAUSED = "paused"  # too many wrong tries: wait (ClassRefused.retry_after s)
     CLOSED = "closed"  # the class takes no more answers / joins
+    LOCKED = "locked"  # the teacher locked joining: the pupils in go on
     FULL = "full"  # max_pupils reached
     NAME_EMPTY = "name-empty"  # nothing visible: no letter or digit
     NAME_UNREADABLE = "name-unreadable"  # combining marks piled up (Zalgo)
@@ -225,10 +226,16 @@ class ClassInfo:
     expires_at: datetime
     closed_at: datetime | None
     max_pupils: int
+    locked_at: datetime | None = None
 
     @property
     def closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def locked(self) -> bool:
+        """Joining is locked: the pupils in go on, no one new joins."""
+        return self.locked_at is not None
 
 
 @dataclass(frozen=True, slots=True)

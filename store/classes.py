@@ -109,7 +109,7 @@ def _info(row: Row[Any]) -> ClassInfo:
     return ClassInfo(
         class_id=row.id, code=row.code, name=row.name, work=ClassWork.from_json(row.work),
         language=row.language, created_at=row.created_at, expires_at=row.expires_at,
-        closed_at=row.closed_at, max_pupils=int(row.max_pupils),
+        closed_at=row.closed_at, max_pupils=int(row.max_pupils), locked_at=row.locked_at,
     )
 
 
@@ -293,6 +293,8 @@ class ClassStore:
         who = self._who(client, network)
         if info.closed:
             raise ClassRefused(Refusal.CLOSED, {"code": info.code})
+        if info.locked:
+            raise ClassRefused(Refusal.LOCKED, {"code": info.code})
         clean = clean_name(name)
         for attempt in range(_TRIES):
             try:
@@ -338,6 +340,8 @@ class ClassStore:
                 return None, Refusal.GONE
             if row.closed_at is not None:
                 return None, Refusal.CLOSED
+            if row.locked_at is not None:
+                return None, Refusal.LOCKED
             mine = conn.execute(
                 select(p).where(p.c.class_id == class_id, p.c.learner == learner)
             ).first()
@@ -612,6 +616,37 @@ class ClassStore:
             )
             if done.rowcount == 0:
                 self._info_in(conn, class_id)  # GONE if there is no such class
+
+    def reopen(self, access: TeacherAccess) -> None:
+        """A closed class takes joins and answers again."""
+        self._set(access, closed_at=None)
+
+    def lock(self, access: TeacherAccess, locked: bool = True) -> None:
+        """Lock joining (the pupils in go on answering; no one new joins), or unlock it."""
+        self._set(access, locked_at=self.clock() if locked else None)
+
+    def _set(self, access: TeacherAccess, **values: object) -> None:
+        class_id = self._class_id(access)
+        with self._write() as conn:
+            self._info_in(conn, class_id)  # GONE if there is no such class
+            conn.execute(update(t.classes).where(t.classes.c.id == class_id).values(**values))
+
+    def remove_pupil(self, access: TeacherAccess, number: int) -> None:
+        """Remove the pupil ``number`` from the class, with their answers (a prankster, a
+        name given twice); GONE when there is no such pupil. They may join again, unless
+        joining is locked."""
+        class_id = self._class_id(access)
+        p, a = t.class_pupils, t.class_answers
+        with self._write() as conn:
+            self._info_in(conn, class_id)
+            conn.execute(select(t.classes.c.id).where(t.classes.c.id == class_id)
+                         .with_for_update()).all()
+            pupil = conn.execute(select(p.c.id).where(p.c.class_id == class_id,
+                                                      p.c.number == int(number))).first()
+            if pupil is None:
+                raise ClassRefused(Refusal.GONE)
+            conn.execute(delete(a).where(a.c.pupil_id == pupil.id))
+            conn.execute(delete(p).where(p.c.id == pupil.id))
 
     def delete(self, access: TeacherAccess) -> None:
         """Delete the class with its pupils and their answers, at once."""

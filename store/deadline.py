@@ -33,6 +33,7 @@ CircuitOpen
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -47,6 +48,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 DEFAULT_SECONDS: Final = 1.0
+DEADLINE_ENV: Final = "PIQUET_DB_DEADLINE_S"
 DEFAULT_RETRY_AFTER: Final = 3.0
 MAX_IN_FLIGHT: Final = 64
 """How many calls may be running (abandoned ones included) before new ones fail at once."""
@@ -183,5 +185,15 @@ class Inline(Deadline):
         return fn()
 
 
-PROCESS_DEADLINE: Final = Deadline()
+def _seconds_from_environment() -> float:
+    """``PIQUET_DB_DEADLINE_S`` when it is a number of seconds from 0.1 to 30 (the tests
+    raise it), else :data:`DEFAULT_SECONDS`."""
+    try:
+        seconds = float(os.environ.get(DEADLINE_ENV, ""))
+    except ValueError:
+        return DEFAULT_SECONDS
+    return seconds if 0.1 <= seconds <= 30 else DEFAULT_SECONDS
+
+
+PROCESS_DEADLINE: Final = Deadline(_seconds_from_environment())
 """The deadline of the app's process: every session's database calls share its circuit."""

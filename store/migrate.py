@@ -284,6 +284,11 @@ def _v11_lesson_results(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v12_class_lock(conn: Connection) -> None:
+    moment = UTCDateTime().compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE classes ADD COLUMN locked_at {moment}"))
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -297,6 +302,7 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(9, "one-time resume links", _v9_resume_links),
     Step(10, "spaced repetition by FSRS", _v10_fsrs_cards),
     Step(11, "lesson results", _v11_lesson_results),
+    Step(12, "joining a class locked", _v12_class_lock),
 )
 LATEST: Final = STEPS[-1].version
 

@@ -247,6 +247,7 @@ classes = Table(
     Column("expires_at", UTCDateTime, nullable=False),
     Column("closed_at", UTCDateTime),
     Column("max_pupils", Integer, nullable=False),
+    Column("locked_at", UTCDateTime),  # step 12: joining locked (the pupils in go on)
     Index("ix_classes_expires", "expires_at"),
 )
 

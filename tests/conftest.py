@@ -18,6 +18,9 @@ pytest_plugins = ["store_fixtures"]
 
 _DATA = tempfile.mkdtemp(prefix="piquet-test-data-")
 os.environ.setdefault("PIQUET_DATA_DIR", _DATA)
+# The database deadline (store/deadline.py, 1 s for users) is 10 s in tests: a loaded test
+# machine may take a second over a write; tests/test_hung_database.py sets 1 s back.
+os.environ.setdefault("PIQUET_DB_DEADLINE_S", "10")
 # A failing AppTest run names its error (.streamlit/config.toml hides it from users: "none").
 os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 

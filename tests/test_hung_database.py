@@ -42,7 +42,9 @@ from store.deadline import PROCESS_DEADLINE, CircuitOpen, DatabaseTimeout, Deadl
 
 
 @pytest.fixture(autouse=True)
-def _closed_circuit() -> Iterator[None]:
+def _closed_circuit(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A closed circuit, and the users' deadline of 1 s (the test session's is longer)."""
+    monkeypatch.setattr(PROCESS_DEADLINE, "seconds", 1.0)
     PROCESS_DEADLINE.reset()
     yield
     PROCESS_DEADLINE.reset()

@@ -95,6 +95,8 @@ def start_class(at: AppTest, name: str = "Year 9", *, length: int = LENGTH,
     at.text_input(key=teacher.F_SEED).input(SEED)
     at.multiselect(key=teacher.F_STAGES).set_value(list(stages))
     submit(at, "class_start_go")
+    assert state.K_TEACHER_KEY not in at.session_state  # no link on the class's screen
+    click(at, "class_save_link")                        # "Save my teacher link": shown once
     key = at.session_state[state.K_TEACHER_KEY]
     return _code_of(at), key
 
@@ -255,6 +257,7 @@ def test_a_class_from_start_to_delete(db_url: str) -> None:
     assert again.button(key="class_check")
     # close: Cem's next Check is refused in words and nothing is stored
     click(t, "class_close")
+    click(t, "class_close_yes")
     before = store_of(db_url).dashboard(store_of(db_url).teacher(key, client="t"))
     cem = pupils["Cem"]
     answer_quiz(cem, question(2).correct)
@@ -263,6 +266,12 @@ def test_a_class_from_start_to_delete(db_url: str) -> None:
     assert after.answers == before.answers and cem.session_state[state.K_ROUND].position == 2
     # delete (confirmed): the class is gone; Bao's page says so
     click(t, "class_delete")
+    t.text_input(key="class_delete_name").input("Year 8")   # not its name: refused
+    click(t, "class_delete_yes")
+    assert any("type its name" in e.value for e in t.error)
+    assert state.K_ACCESS in t.session_state
+    click(t, "class_delete")
+    t.text_input(key="class_delete_name").input(" year 9 ")
     click(t, "class_delete_yes")
     assert state.K_TEACHER_KEY not in t.session_state
     assert any("deleted" in s.value for s in t.success)
@@ -407,7 +416,7 @@ def test_names_are_shown_as_the_exact_text(db_url: str) -> None:
 
 def _board(t: AppTest) -> Any:
     classes = store_of(os.environ["PIQUET_DATABASE_URL"])
-    return classes.dashboard(classes.teacher(t.session_state[state.K_TEACHER_KEY], client="t"))
+    return classes.dashboard(t.session_state[state.K_ACCESS])
 
 
 def test_a_long_empty_or_taken_name_is_refused(db_url: str) -> None:
@@ -485,11 +494,51 @@ def test_the_default_class_size_is_sixty(db_url: str) -> None:
     assert len(classes.dashboard(classes.teacher(key, client="t")).pupils) == 60
 
 
+def test_the_teacher_locks_joining_removes_a_pupil_closes_and_reopens(db_url: str) -> None:
+    t = open_class()
+    code, key = start_class(t)
+    ann = join(code, "Ann")
+    click(t, "class_lock")                                   # lock: Ann goes on, Bao is out
+    late = join(code, "Bao")
+    assert any("locked joining" in e.value for e in late.error)
+    answer_quiz(ann, question(0).correct)
+    assert not ann.error
+    click(t, "class_unlock")
+    bao = join(code, "Bao")
+    assert not bao.error
+    click(t, "class_remove")                                 # remove Bao (asked first)
+    t.selectbox(key="class_remove_who").set_value(2)
+    click(t, "class_remove_yes")
+    board = store_of(db_url).dashboard(store_of(db_url).teacher(key, client="t"))
+    assert [p.name for p in board.pupils] == ["Ann"] and len(board.answers) == 1
+    click(t, "class_close")                                  # close asks first
+    assert not store_of(db_url).find(code, client="x").closed
+    click(t, "class_close_no")
+    click(t, "class_close")
+    click(t, "class_close_yes")
+    assert store_of(db_url).find(code, client="x").closed
+    assert not any("pq-class-code" in m.value for m in t.markdown)  # no code, no QR
+    assert not t.get("imgs")
+    click(t, "class_reopen")
+    assert not store_of(db_url).find(code, client="x").closed
+    assert any("pq-class-code" in m.value for m in t.markdown)
+
+
+def test_a_name_too_long_is_refused_in_words(db_url: str) -> None:
+    code, _key = start_class(open_class())
+    at = open_class(join=code)
+    assert "at most 30 characters" in at.text_input(key=state.K_NAME).label
+    at.text_input(key=state.K_NAME).input("x" * 500)        # a paste: no max_chars cut
+    submit(at, "class_join_as")
+    assert any("at most 30 characters" in e.value for e in at.error)
+
+
 def test_answers_after_close_and_joins_after_close(db_url: str) -> None:
     t = open_class()
     code, key = start_class(t)
     p = join(code, "Ann")
     click(t, "class_close")
+    click(t, "class_close_yes")
     answer_quiz(p, question(0).correct)
     assert any("closed" in e.value for e in p.error)
     click(p, "class_skip")

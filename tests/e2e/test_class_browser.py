@@ -246,6 +246,9 @@ def test_a_class_of_three_pupils_and_their_teacher(
     expect(code_box).to_have_text(re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LEN}}}$"),
                                   timeout=TIMEOUT_MS)
     code = code_box.inner_text().strip()
+    expect(teacher.locator("[data-testid='stCode'] code")).to_have_count(1)  # no key here
+    _picture(page, teacher, shot, "class-start")  # the class's screen: code, link, QR
+    _click(teacher, "class_save_link")  # "Save my teacher link": a step of its own
     links = teacher.locator("[data-testid='stCode'] code")
     expect(links).to_have_count(2, timeout=TIMEOUT_MS)
     pupils_link, teacher_link = (t.strip() for t in links.all_inner_texts())
@@ -260,7 +263,7 @@ def test_a_class_of_three_pupils_and_their_teacher(
     teacher.evaluate("""() => document.querySelectorAll("[data-testid='stCode'] code")
         .forEach(c => { c.textContent = c.textContent.replace(/teacher=.*/,
                                                               "teacher=••••••••••••••••"); })""")
-    _picture(page, teacher, shot, "class-start")  # the key masked in the picture
+    _picture(page, teacher, shot, "class-teacher-link")  # the key masked in the picture
     _click(teacher, "class_bookmarked")
     expect(teacher.locator(".st-key-class_teacher_link")).to_have_count(0)
     assert key not in teacher.content()
@@ -270,7 +273,8 @@ def test_a_class_of_three_pupils_and_their_teacher(
     _settled(teacher)
     expect(teacher.get_by_role("heading", name="Who has joined")).to_be_visible(
         timeout=TIMEOUT_MS)
-    assert "teacher=" not in teacher.url and teacher.url.endswith("/class"), teacher.url
+    assert "teacher=" not in teacher.url, teacher.url
+    assert re.search(r"/class\?class=[0-9a-f]{32}$", teacher.url), teacher.url  # no secret
     assert key not in teacher.content()
     expect(teacher.locator(".pq-class-code")).to_have_text(code)
     # ---- spent: the same link opens nothing in another browser; this one keeps the class
@@ -348,8 +352,9 @@ def test_a_class_of_three_pupils_and_their_teacher(
     _picture(page, teacher, shot, "class-dashboard-projector")
     teacher.set_viewport_size(DESKTOP)
 
-    # ---- closed: Chen's next Check is refused in words
+    # ---- closed (asked first): Chen's next Check is refused in words
     _click(teacher, "class_close")
+    _click(teacher, "class_close_yes")
     expect(metrics).to_have_text(["3 / 60", "8", "Closed"], timeout=TIMEOUT_MS)
     field = QUESTIONS[1].fields[0]
     _set(chen, 1, field, field.correct)
@@ -362,6 +367,9 @@ def test_a_class_of_three_pupils_and_their_teacher(
 
     # ---- deleted: the pupil's page says the class is gone, with the join box
     _click(teacher, "class_delete")
+    teacher.locator(".st-key-class_delete_name input").fill("Year 9 · Tuesday")
+    teacher.locator(".st-key-class_delete_name input").press("Enter")
+    _settled(teacher)
     _click(teacher, "class_delete_yes")
     expect(teacher.get_by_text("The class was deleted with all its pupils and answers.")
            ).to_be_visible(timeout=TIMEOUT_MS)
@@ -374,7 +382,7 @@ def test_a_class_of_three_pupils_and_their_teacher(
 
     # ---- hostile teacher's links: a message and a way back, never a traceback
     for wrong, says in ((code, "This teacher's link is broken"),
-                        (secrets.token_urlsafe(24), "No class has this teacher's key")):
+                        (secrets.token_urlsafe(24), "This teacher's link opens nothing")):
         teacher.goto(f"{app_server}/class?teacher={wrong}")
         _settled(teacher)
         expect(teacher.get_by_text(says)).to_be_visible(timeout=TIMEOUT_MS)

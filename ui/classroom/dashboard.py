@@ -28,6 +28,7 @@ from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes
 from ui.classroom.work import ClassRound, new_round
 from ui.fragments import ask_whole_page, whole_page_if_asked
+from ui.text import md_quote
 from words import _, language, ngettext, pgettext
 
 __all__ = [
@@ -198,11 +199,43 @@ def _act(action: Callable[[ClassStore, TeacherAccess], None]) -> bool | None:
 
 def _on_close() -> None:
     _act(ClassStore.close)
+    st.session_state.pop(state.K_CONFIRM, None)
 
 
-def _on_delete() -> None:
-    """Delete the class (confirmed); the session forgets the key and the whole page is
-    drawn again (:func:`ui.fragments.ask_whole_page`)."""
+def _on_reopen() -> None:
+    _act(ClassStore.reopen)
+
+
+def _on_lock(locked: bool) -> None:
+    _act(lambda store, access: store.lock(access, locked))
+
+
+def _on_remove() -> None:
+    chosen = st.session_state.get(_REMOVE_WHO)
+    if not isinstance(chosen, int):
+        return
+    number = chosen
+    if _act(lambda store, access: store.remove_pupil(access, number)):
+        state.say("success", _("Pupil {number} was removed from the class, with their "
+                               "answers.", number=number))
+    st.session_state.pop(state.K_CONFIRM, None)
+
+
+def _ask(what: str | None) -> None:
+    """Ask to confirm ``what`` ("close", "delete", "remove"), or stop asking (None)."""
+    if what is None:
+        st.session_state.pop(state.K_CONFIRM, None)
+    else:
+        st.session_state[state.K_CONFIRM] = what
+
+
+def _on_delete(name: str) -> None:
+    """Delete the class, once its name was typed to confirm it; the session forgets its
+    access and the whole page is drawn again (:func:`ui.fragments.ask_whole_page`)."""
+    typed = str(st.session_state.get(_DELETE_NAME) or "")
+    if " ".join(typed.split()).casefold() != " ".join(name.split()).casefold():
+        state.say("error", _("To delete the class, type its name exactly as it is shown."))
+        return
     done = _act(ClassStore.delete)
     if done is None:
         return
@@ -212,8 +245,8 @@ def _on_delete() -> None:
     ask_whole_page()
 
 
-def _confirm(on: bool) -> None:
-    st.session_state[state.K_CONFIRM_DELETE] = on
+_DELETE_NAME: Final = "class_delete_name"
+_REMOVE_WHO: Final = "class_remove_who"
 
 
 def _tables(board: Dashboard, plan: ClassRound, titles: tuple[str, ...],
@@ -284,28 +317,68 @@ def live() -> None:
                   else pgettext("class state", "Open"))
     st.toggle(_("Projector view: numbers instead of names"), key=state.K_PROJECTOR)
     _tables(board, plan, titles, projector)
+    _controls(board, titles)
+
+
+def _controls(board: Dashboard, titles: tuple[str, ...]) -> None:
+    """The teacher's controls: the CSV; lock or unlock joining; close (confirmed) or
+    reopen; remove a pupil (confirmed); delete (confirmed by the class's name)."""
+    info = board.info
+    asked = st.session_state.get(state.K_CONFIRM)
     with st.container(horizontal=True, gap="small", key="class_actions"):
         st.download_button(_("Download the results (CSV)"), csv_text(board, titles),
                            file_name=f"class-{info.code}.csv", mime="text/csv",
                            key="class_csv", icon=":material/download:")
-        if not info.closed:
-            st.button(_("Close the class"), key="class_close", on_click=_on_close,
-                      icon=":material/lock:",
-                      help=_("No new pupils and no more answers; the results stay."))
-        if not ss.get(state.K_CONFIRM_DELETE):
-            st.button(_("Delete the class…"), key="class_delete", icon=":material/delete:",
-                      on_click=_confirm, args=(True,))
-    if ss.get(state.K_CONFIRM_DELETE):
+        if info.closed:
+            st.button(_("Reopen the class"), key="class_reopen", on_click=_on_reopen,
+                      icon=":material/lock_open:")
+        else:
+            if info.locked:
+                st.button(_("Unlock joining"), key="class_unlock", on_click=_on_lock,
+                          args=(False,), icon=":material/person_add:")
+            else:
+                st.button(_("Lock joining"), key="class_lock", on_click=_on_lock,
+                          args=(True,), icon=":material/person_off:")
+            st.button(_("Close the class…"), key="class_close", on_click=_ask,
+                      args=("close",), icon=":material/lock:")
+        if board.pupils:
+            st.button(_("Remove a pupil…"), key="class_remove", on_click=_ask,
+                      args=("remove",), icon=":material/person_remove:")
+        st.button(_("Delete the class…"), key="class_delete", icon=":material/delete:",
+                  on_click=_ask, args=("delete",))
+    if asked == "close" and not info.closed:
+        with st.container(border=True, key="class_confirm_close"):
+            st.warning(_("Close the class? No new pupils and no more answers; the results "
+                         "stay, and you can reopen it."), icon=":material/lock:")
+            with st.container(horizontal=True, gap="small"):
+                st.button(_("Yes, close it"), key="class_close_yes", type="primary",
+                          on_click=_on_close)
+                st.button(_("Cancel"), key="class_close_no", on_click=_ask, args=(None,))
+    elif asked == "remove" and board.pupils:
+        with st.container(border=True, key="class_confirm_remove"):
+            numbers = [p.number for p in board.pupils]
+            labels = {p.number: pupil_label(p.number, p.name, projector=False)
+                      for p in board.pupils}
+            st.selectbox(_("The pupil to remove"), numbers, key=_REMOVE_WHO,
+                         format_func=labels.__getitem__)
+            st.warning(_("Their answers go with them. They can join again unless joining "
+                         "is locked."), icon=":material/person_remove:")
+            with st.container(horizontal=True, gap="small"):
+                st.button(_("Yes, remove this pupil"), key="class_remove_yes",
+                          type="primary", on_click=_on_remove)
+                st.button(_("Cancel"), key="class_remove_no", on_click=_ask, args=(None,))
+    elif asked == "delete":
         with st.container(border=True, key="class_confirm"):
             st.warning(ngettext(
                 "Delete this class with its {n} pupil and all the answers? This cannot be "
                 "undone.", "Delete this class with its {n} pupils and all the answers? This "
                 "cannot be undone.", len(board.pupils)), icon=":material/warning:")
+            st.text_input(_("Type the class's name to confirm: {name}",
+                            name=md_quote(info.name)), key=_DELETE_NAME)
             with st.container(horizontal=True, gap="small"):
                 st.button(_("Yes, delete it"), key="class_delete_yes", type="primary",
-                          on_click=_on_delete)
-                st.button(_("Cancel"), key="class_delete_no", on_click=_confirm,
-                          args=(False,))
+                          on_click=_on_delete, args=(info.name,))
+                st.button(_("Cancel"), key="class_delete_no", on_click=_ask, args=(None,))
 
 
 @st.fragment

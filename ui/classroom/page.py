@@ -72,6 +72,8 @@ def _teacher_view() -> bool:
     st.divider()
     dashboard.show_the_class(access)
     st.divider()
+    teacher.teacher_link()
+    st.divider()
     st.button(_("Leave the dashboard"), key="class_leave", on_click=teacher.forget,
               icon=":material/logout:",
               help=_("The class stays in “My classes” in this browser."))

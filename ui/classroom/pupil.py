@@ -49,7 +49,6 @@ clock: Callable[[], float] = time.time
 
 _FOUND: Final = "class_found"  # the ClassInfo of the code on the page, before joining
 _REFUSED: Final = "class_refused"  # a refusal of the last Check or Skip, said under the box
-NAME_BOX: Final = 200
 _GONE: Final = "class_gone"  # the code of a class found gone on this run's Check
 
 
@@ -286,12 +285,11 @@ def _join_form(info: ClassInfo) -> None:
         st.info(state.refusal_text(ClassRefused(Refusal.CLOSED)), icon=":material/lock:")
         return
     with st.form("class_join", border=True):
-        # The box takes more than a name may have, so that a longer one is refused in
-        # words (Streamlit would cut it to max_chars silently), never shortened.
-        st.text_input(_("Your name"), key=state.K_NAME, max_chars=NAME_BOX,
+        # No max_chars: Streamlit's box ignores a longer paste without a word; a name
+        # too long is refused in words by the server, never shortened.
+        st.text_input(_("Your name (at most {n} characters)", n=NAME_MAX), key=state.K_NAME,
                       placeholder=_("as your teacher will see it"),
-                      help=_("At most {n} characters. Your teacher sees this name beside "
-                             "your answers.", n=NAME_MAX))
+                      help=_("Your teacher sees this name beside your answers."))
         st.form_submit_button(_("Join"), type="primary", on_click=_on_join, key="class_join_as")
     refused = st.session_state.pop(_REFUSED, None)
     if refused:

@@ -24,7 +24,7 @@ __all__ = [
     "K_ACCESS",
     "K_CLASS",
     "K_CODE_TYPED",
-    "K_CONFIRM_DELETE",
+    "K_CONFIRM",
     "K_LINK_KEY",
     "K_MESSAGES",
     "K_NAME",
@@ -60,7 +60,7 @@ K_SHOW_LINK: Final = "class_show_link"
 """True from Start until the teacher says the teacher's link is bookmarked."""
 K_PROJECTOR: Final = "class_projector"
 K_SHOW: Final = "class_show"
-K_CONFIRM_DELETE: Final = "class_confirm_delete"
+K_CONFIRM: Final = "class_confirm"  # the control asked to confirm: close, remove, delete
 K_CODE_TYPED: Final = "class_code_typed"
 K_NAME: Final = "class_name_typed"
 K_CLASS: Final = "class_joined"
@@ -127,6 +127,9 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
         return _wait_text(refused.retry_after)
     if why is Refusal.CLOSED:
         return _("This class is closed: it takes no new pupils and no more answers.")
+    if why is Refusal.LOCKED:
+        return _("This class takes no new pupils: the teacher has locked joining. Ask your "
+                 "teacher.")
     if why is Refusal.FULL:
         return _("This class is full: it has {limit} pupils already. Ask your teacher.",
                  limit=values.get("limit", "?"))
@@ -149,7 +152,7 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
 
 def forget_teacher() -> None:
     """The session forgets the teacher's key and access (after Delete, or a key refused)."""
-    for key in (K_TEACHER_KEY, K_LINK_KEY, K_ACCESS, K_SHOW_LINK, K_CONFIRM_DELETE, K_SHOW,
+    for key in (K_TEACHER_KEY, K_LINK_KEY, K_ACCESS, K_SHOW_LINK, K_CONFIRM, K_SHOW,
                 K_PROJECTOR):
         st.session_state.pop(key, None)
 

@@ -39,6 +39,7 @@ from ui.classroom.store import (
     max_pupils,
     network,
 )
+from ui.components.copy_button import copy_button
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
 from ui.text import md_quote
@@ -53,7 +54,7 @@ from words import (
 )
 
 __all__ = ["access", "class_links", "forget", "my_classes", "open_owned", "start_form",
-           "take_key"]
+           "take_key", "teacher_link"]
 
 PAGE: Final = "/class"
 PAGE_FILE: Final = "app_pages/classroom.py"
@@ -250,8 +251,6 @@ def _on_start() -> None:
     except (ClassRefused, ClassesAway, *AWAY_ERRORS):
         ss[_ERROR] = state.outage_text()
         return
-    ss[state.K_TEACHER_KEY] = made.teacher_key
-    ss[state.K_SHOW_LINK] = True
 
 
 def start_form() -> None:
@@ -311,14 +310,37 @@ def pupils_link(info: ClassInfo) -> str:
     return page_url(PAGE, {state.JOIN_PARAM: info.code, "lang": info.language})
 
 
+def _on_make_link() -> None:
+    """"Save my teacher link": a new one-time link for another device (an earlier one not
+    opened yet opens nothing any more), shown once."""
+    ss = st.session_state
+    access = ss.get(state.K_ACCESS)
+    if not isinstance(access, TeacherAccess):
+        return
+    try:
+        ss[state.K_TEACHER_KEY] = classes().new_teacher_link(access)
+    except ClassRefused as refused:
+        state.say("error", state.refusal_text(refused))
+        return
+    except (ClassesAway, *AWAY_ERRORS):
+        state.say("warning", state.outage_text())
+        return
+    ss[state.K_SHOW_LINK] = True
+
+
 def _bookmarked() -> None:
     st.session_state.pop(state.K_SHOW_LINK, None)
+    st.session_state.pop(state.K_TEACHER_KEY, None)
 
 
 def class_links(info: ClassInfo) -> None:
-    """The code big, the pupils' link and its QR code; the teacher's link right after
-    Start, until "I have bookmarked it" (then never again)."""
-    ss = st.session_state
+    """What the class's screen shows the pupils: the code big, the pupils' link and its QR
+    code (none of it once the class is closed). The teacher's link, to run the class from
+    another device, is a step of its own (:func:`teacher_link`), never on this screen."""
+    if info.closed:
+        st.info(_("The class is closed: it takes no new pupils and no more answers. Reopen it "
+                  "to show its code again."), icon=":material/lock:")
+        return
     link = pupils_link(info)
     left, right = st.columns([3, 2], gap="large")
     with left:
@@ -328,24 +350,40 @@ def class_links(info: ClassInfo) -> None:
         st.markdown(_("Pupils open this link, or scan the code, or type the join code on the "
                       "Class page:"))
         st.code(link, language=None, wrap_lines=True)
+        if info.locked:
+            st.caption(_("Joining is locked: the pupils in the class go on, no one new "
+                         "joins."))
     with right:
         st.image(qr_png(link), width=260, caption=_("The pupils' link"))
         st.download_button(_("Download the QR code (SVG)"), qr_svg(link),
                            file_name=f"class-{info.code}.svg", mime="image/svg+xml",
                            key="class_qr_svg", icon=":material/download:")
-    if ss.get(state.K_SHOW_LINK):
-        key = ss.get(state.K_TEACHER_KEY)
-        with st.container(border=True, key="class_teacher_link"):
-            st.warning(_("**Your teacher's link, to run this class from another device: "
-                         "it is shown only once.** This browser runs the class already (“My "
-                         "classes”). The link works once: the browser that opens it runs "
-                         "the class too, and can close or delete it. Never show it on the "
-                         "projector."), icon=":material/bookmark:")
-            st.code(page_url(PAGE, {state.TEACHER_PARAM: str(key)}), language=None,
-                    wrap_lines=True)
-            st.button(_("I have kept it"), key="class_bookmarked", type="primary",
-                      on_click=_bookmarked,
-                      help=_("The link disappears from this page for good."))
+
+
+def teacher_link() -> None:
+    """"Save my teacher link": a one-time link to run the class from another device, made
+    on demand and shown once, with a copy button in the page's language; the link is shown
+    for selection too (a school's plain-http address gives no clipboard)."""
+    ss = st.session_state
+    key = ss.get(state.K_TEACHER_KEY)
+    if not ss.get(state.K_SHOW_LINK) or not isinstance(key, str):
+        st.button(_("Save my teacher link…"), key="class_save_link", on_click=_on_make_link,
+                  icon=":material/key:")
+        st.caption(_("A link to run this class from another device. Make it when nobody "
+                     "sees your screen: it is shown once."))
+        return
+    link = page_url(PAGE, {state.TEACHER_PARAM: key})
+    with st.container(border=True, key="class_teacher_link"):
+        st.warning(_("**Your teacher's link, to run this class from another device: it is "
+                     "shown only once.** This browser runs the class already (“My "
+                     "classes”). The link works once: the browser that opens it runs the "
+                     "class too, and can close or delete it. Never show it on the "
+                     "projector."), icon=":material/bookmark:")
+        st.code(link, language=None, wrap_lines=True)
+        copy_button("class_link_copy", link, target="class_teacher_link")
+        st.button(_("I have kept it"), key="class_bookmarked", type="primary",
+                  on_click=_bookmarked,
+                  help=_("The link disappears from this page for good."))
 
 
 def heading(info: ClassInfo) -> None:
