@@ -186,15 +186,7 @@ def _act(action: Callable[[ClassStore, TeacherAccess], None]) -> bool | None:
     access = st.session_state.get(state.K_ACCESS)
     if not isinstance(access, TeacherAccess):
         return False
-    try:
-        action(classes(), access)
-    except ClassRefused as refused:
-        state.say("error", state.refusal_text(refused))
-        return False
-    except (ClassesAway, *AWAY_ERRORS):
-        state.say("warning", state.outage_text())
-        return None
-    return True
+    return state.attempt(lambda: action(classes(), access))[0]
 
 
 def _on_close() -> None:

@@ -10,11 +10,13 @@ Nothing here is drawn: :func:`refusal_text` gives the sentences.
 from __future__ import annotations
 
 import math
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import streamlit as st
 
 from store.class_values import NAME_MAX, ClassRefused, Refusal
+from ui.classroom.store import AWAY_ERRORS, ClassesAway
 from ui.text import md_quote
 from words import _, ngettext
 
@@ -37,6 +39,7 @@ __all__ = [
     "K_SHOW_LINK",
     "K_TEACHER_KEY",
     "TEACHER_PARAM",
+    "attempt",
     "forget_pupil",
     "forget_teacher",
     "isolate",
@@ -148,6 +151,23 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
         return _("You have already answered this question (perhaps in another tab): your "
                  "first answer stays. Here is where you are.")
     return _("This class no longer exists: the teacher deleted it, or its time is up.")
+
+
+T = TypeVar("T")
+
+
+def attempt(action: Callable[[], T]) -> tuple[bool | None, T | None]:
+    """Run a class ``action``: ``(True, its value)`` when done; ``(False, None)`` when the
+    store refused it, ``(None, None)`` when the database is away — each said at the top of
+    the page (:func:`say`)."""
+    try:
+        return True, action()
+    except ClassRefused as refused:
+        say("error", refusal_text(refused))
+        return False, None
+    except (ClassesAway, *AWAY_ERRORS):
+        say("warning", outage_text())
+        return None, None
 
 
 def forget_teacher() -> None:

@@ -144,13 +144,8 @@ def open_owned(class_id: str) -> None:
     me = learner()
     if me is None:
         return
-    try:
-        got = classes().owner_access(class_id, me)
-    except ClassRefused as refused:
-        state.say("error", state.refusal_text(refused))
-        return
-    except (ClassesAway, *AWAY_ERRORS):
-        state.say("warning", state.outage_text())
+    _done, got = state.attempt(lambda: classes().owner_access(class_id, me))
+    if got is None:
         return
     state.forget_teacher()
     st.session_state[state.K_ACCESS] = got
@@ -317,15 +312,10 @@ def _on_make_link() -> None:
     access = ss.get(state.K_ACCESS)
     if not isinstance(access, TeacherAccess):
         return
-    try:
-        ss[state.K_TEACHER_KEY] = classes().new_teacher_link(access)
-    except ClassRefused as refused:
-        state.say("error", state.refusal_text(refused))
-        return
-    except (ClassesAway, *AWAY_ERRORS):
-        state.say("warning", state.outage_text())
-        return
-    ss[state.K_SHOW_LINK] = True
+    _done, key = state.attempt(lambda: classes().new_teacher_link(access))
+    if key is not None:
+        ss[state.K_TEACHER_KEY] = key
+        ss[state.K_SHOW_LINK] = True
 
 
 def _bookmarked() -> None:
