@@ -37,6 +37,7 @@ CSS = """
 @media (prefers-reduced-motion:reduce){
   .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
 
+[data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p{color:#55565f;opacity:1}
 [data-testid="stMain"] [data-testid="stButtonGroup"]>div{flex-wrap:wrap;overflow-x:visible}
 [data-testid="stMain"] button .stMarkdownEllipsis,
 [data-testid="stMain"] button .stMarkdownEllipsis p,
