@@ -720,3 +720,42 @@ def test_each_turn_in_the_play_brings_the_hand_on_the_screen() -> None:
         if deal(at).to_move != you:
             assert not scroll_keys(at, "play_turn")
         assert len(deal(at).tricks) + (deal(at).lead is not None) > len(d.tricks)
+
+
+def _tally_totals(at: AppTest) -> tuple[int, int]:
+    """(the learner's, the computer's) total in "This deal, by category"."""
+    table = next(str(m.value) for m in at.markdown if 'class="pq-tally"' in str(m.value)
+                 and "Your total" not in str(m.value))
+    row = re.search(r'<tr class="pq-total">(.*?)</tr>', table)
+    assert row is not None, table
+    you, comp = (int(x) for x in re.findall(r"<td>(\d+)</td>", row.group(1)))
+    return you, comp
+
+
+def test_the_lead_counts_the_moment_the_card_is_led() -> None:
+    """Elder says "And one I lead" and the table counts it as soon as the card is on the
+    table, not when the trick is complete."""
+    at = start_deal(learner_deals=True, seed=21)  # the learner is Younger: the computer leads
+    d = play_until(at, lambda d: d.lead is not None and d.leader == "elder")
+    sheet = d.score().as_dict()
+    assert _tally_totals(at) == (sheet["younger"]["total"], sheet["elder"]["total"] + 1)
+    play(at, playable(at)[0])  # the trick complete: the engine's own count, the same point
+    d = deal(at)
+    if d.lead is None:
+        sheet = d.score().as_dict()
+        assert _tally_totals(at) == (sheet["younger"]["total"], sheet["elder"]["total"])
+
+
+def test_the_partie_totals_change_the_moment_a_deal_ends() -> None:
+    at = start_deal(seed=4)
+    play_to_the_end(at)
+    d = deal(at)
+    learner = at.session_state["play_learner"]
+    other = "elder" if learner == "younger" else "younger"
+    sheet = d.score().as_dict()
+    you, comp = sheet[learner]["total"], sheet[other]["total"]
+    page = texts(at)
+    assert f"Deal over: you {you}, the computer {comp}" in page
+    assert f"partie so far: you {you}, the computer {comp}" in page
+    ok(at.button(key="play_next_deal").click().run())
+    assert f"partie so far: you {you}, the computer {comp}" in texts(at)

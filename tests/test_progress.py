@@ -435,3 +435,24 @@ def test_the_progress_page_and_home_speak_through_the_text_layer(
         assert str(col).startswith("⟦")
     bad = browser(page="progress", lang=PSEUDO, resume="broken!")
     assert bad.error and not unwrapped(bad)
+
+
+def test_my_progress_counts_a_finished_deal_at_once() -> None:
+    """The saved partie's totals (Home's and My progress's "Deal 1 of 6 — you …") change the
+    moment a deal ends, not when the learner asks for the next deal."""
+    from piquet import Partie
+    from piquet.deal import DealState, Phase
+    from ui.progress.partie import summary
+
+    deal = DealState.deal(5)
+    deal = deal.discard("elder", deal.hand("elder")[:3]).discard("younger", ())
+    deal = deal.declare("elder").declare("younger")
+    while deal.phase is not Phase.DONE:
+        deal = deal.play(deal.to_move, deal.legal_plays()[0])  # type: ignore[arg-type]
+    sheet = deal.score().as_dict()
+    ss: dict[str, Any] = {"play_cut": {"cuts": (), "higher": "B", "rules": "britannica"},
+                          "play_seed": 5, "play_partie": Partie("B"), "play_state": deal}
+    # the computer (B) dealt the first deal: the learner is Elder
+    found = summary(json.loads(json.dumps(dump(ss))))
+    assert found == (1, sheet["elder"]["total"], sheet["younger"]["total"])
+    assert found[1] + found[2] > 0

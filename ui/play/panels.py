@@ -54,7 +54,10 @@ from ui.play.state import (
     _on_undo,
     _selected_discards,
     _ss,
+    deal_totals,
     learner_spec,
+    partie_so_far,
+    sheet_now,
     strength_label,
 )
 from ui.play.taps import DISCARD_HAND, TRICK_HAND, on_discard_tap, on_play_tap
@@ -309,10 +312,10 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
                      trick=trick_text(t, names=_names(seat))))
 
 
-def _tally(score: DealScore | None, seat: Seat) -> None:
+def _tally(deal: DealState, score: DealScore | None, seat: Seat) -> None:
     if score is None:
         return
-    sheet = score.as_dict()
+    sheet = sheet_now(deal)  # the card led to the trick under way counts at once
     _label(_("This deal, by category"))
     st.markdown(tally_html(sheet, [(seat.learner, _("You")), (seat.computer, _("Computer"))]),
                 unsafe_allow_html=True)
@@ -321,8 +324,7 @@ def _tally(score: DealScore | None, seat: Seat) -> None:
 
 
 def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
-    sheet = score.as_dict()
-    you, comp = sheet[seat.learner]["total"], sheet[seat.computer]["total"]
+    you, comp = deal_totals(deal, seat.learner)
     st.subheader(_("Deal over: you {you}, the computer {computer}", you=you, computer=comp))
     st.markdown(md_escape(bonus_text(score.reckoning, names=_names(seat))))
     c1, c2, c3 = st.columns(3)
@@ -332,8 +334,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
                        on_click="ignore")  # a download needs no rerun
     c2.button(_("Replay it step by step"), key="play_replay", on_click=_on_replay_deal,
               icon=":material/slideshow:")
-    partie: Partie = _ss()[K_PARTIE]
-    last = partie.add(sheet[seat.learner]["total"], sheet[seat.computer]["total"]).finished
+    last = partie_so_far(_ss()[K_PARTIE], deal, seat.learner).finished
     c3.button(_("Next deal") if not last else _("Finish the partie"), key="play_next_deal",
               type="primary", on_click=_on_next_deal, args=(seat.learner,),
               icon=":material/arrow_forward:")
@@ -399,8 +400,10 @@ def _start_panel() -> None:
               on_click=_on_new_partie, icon=":material/playing_cards:")
 
 
-def _deal_header(partie: Partie, seat: Seat) -> None:
-    ta, tb = partie.totals
+def _deal_header(partie: Partie, seat: Seat, deal: DealState | None = None) -> None:
+    """The deal's number, the learner's role, the preset and the partie's totals so far
+    (the deal on the table counted the moment it ends)."""
+    ta, tb = partie_so_far(partie, deal, seat.learner).totals
     values = {"n": len(partie.scores) + 1, "total": partie.deals_to_play,
               "rules": preset_label(partie.rules.name), "you": ta, "computer": tb}
     # TRANSLATORS: {rules} is the rules preset's name; {you} and {computer} the totals

@@ -110,7 +110,7 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     score = deal.score() if deal.declared[1] else None
     hint = _hint(deal) if deal.to_move == seat.learner else None
     ph = deal.phase
-    _deal_header(partie, seat)
+    _deal_header(partie, seat, deal)
     _controls(deal)
     error = _ss().get(K_ERROR)
     if error:
@@ -164,7 +164,7 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
                              "take."))
                 _html_cards(left_cards, width=SMALL_W)
     with right:
-        _tally(score, seat)
+        _tally(deal, score, seat)
         mine_disc = view.discard
         if mine_disc:
             _html_cards(sort_cards(mine_disc), width=30, caption=_("Your discards"))
