@@ -759,3 +759,31 @@ def test_the_partie_totals_change_the_moment_a_deal_ends() -> None:
     assert f"partie so far: you {you}, the computer {comp}" in page
     ok(at.button(key="play_next_deal").click().run())
     assert f"partie so far: you {you}, the computer {comp}" in texts(at)
+
+
+def test_the_transcript_says_the_learners_own_answers_and_each_reason_once() -> None:
+    """Younger answers "Equal" to every call: the transcript says "Equal" where he said it
+    (not the right answer in his mouth), and each category's reason is printed once."""
+    from piquet.declare import verdict
+    from words.declarations import verdict_text
+
+    at = start_deal(learner_deals=True, seed=8)  # the learner is Younger
+    exchange(at, 2)
+    radios = [r for r in at.radio if r.key and r.key.startswith("play_answer_")]
+    assert radios
+    for r in radios:
+        r.set_value(Answer.EQUAL)
+    ok(at.button(key="play_declare").click().run())
+    feedback = at.session_state["play_feedback"]
+    assert any(f.truth is not Answer.EQUAL for f in feedback), "a wrong answer to check"
+    spoken = next(str(m.value) for m in at.markdown if "pq-dialogue" in str(m.value)
+                  and "pq-score" not in str(m.value) and "Equal" in str(m.value))
+    chips = re.findall(r'class="pq-(good|notgood|equal)"', spoken)
+    assert chips == ["equal"] * len(feedback), spoken
+    d = deal(at)
+    elder_decl = d.declaration("elder", d.specs[0])
+    younger_decl = d.declaration("younger", d.specs[1])
+    page = texts(at)
+    for cat in ("point", "sequences", "sets"):
+        why = verdict_text(verdict(cat, elder_decl, younger_decl))
+        assert page.count(why) == 1, (cat, why)

@@ -7,6 +7,7 @@ import functools
 import html
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 import streamlit as st
 
@@ -21,6 +22,8 @@ from piquet.declare import (
     Answer,
     Calls,
     Declaration,
+    DialogueLine,
+    LineKind,
     declaration_from_spec,
 )
 from piquet.partie import Settlement
@@ -244,15 +247,36 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | N
 def _dialogue_panel(deal: DealState, seat: Seat, score: DealScore) -> None:
     """The declarations as they were spoken, each verdict with its reason, and the learner's
     answers checked."""
-    st.markdown(dialogue_html(spoken_under(score.declarations.dialogue, deal.rules),
-                              seat.names), unsafe_allow_html=True)
-    for fb in _ss().get(K_FEEDBACK) or []:
-        if isinstance(fb, Feedback):
-            _feedback(fb)
+    feedback = [fb for fb in _ss().get(K_FEEDBACK) or [] if isinstance(fb, Feedback)]
+    lines = spoken_under(score.declarations.dialogue, deal.rules)
+    st.markdown(dialogue_html(as_answered(lines, feedback), seat.names),
+                unsafe_allow_html=True)
+    for fb in feedback:
+        _feedback(fb)
+    checked = {fb.category for fb in feedback}  # their verdicts are said with the answer
     for v in score.declarations.verdicts:
+        if v.category in checked:
+            continue
         # TRANSLATORS: {category} is Point, Sequence or Set; {verdict} who scores it and why
         st.caption(_("{category}: {verdict}", category=category_title(v.category),
                      verdict=verdict_text(v)))
+
+
+def as_answered(lines: Sequence[DialogueLine], feedback: Sequence[Feedback]
+                ) -> tuple[DialogueLine, ...]:
+    """The declaring dialogue as the learner spoke it: his own answer to each call where he
+    answered (the engine's dialogue has the right answer), and no answer where he gave none.
+    The score lines stay the engine's: the cards decide, whatever was answered."""
+    given = {fb.category: fb.given for fb in feedback}
+    out: list[DialogueLine] = []
+    for line in lines:
+        if line.kind is LineKind.ANSWER and line.category in given:
+            answer = given[line.category]
+            if answer is None:
+                continue
+            line = replace(line, combination=answer)
+        out.append(line)
+    return tuple(out)
 
 
 def _feedback(fb: Feedback) -> None:
