@@ -37,6 +37,7 @@ from piquet.reckon import PIQUE, Role, find_bonuses
 from piquet.record import DealRecord
 from ui.play.words import card_text, cards_text, computer_exchanged
 from ui.record_help import (
+    forget_upload_problems,
     parse_record_text,
 )
 from ui.settings import current_rules
@@ -451,6 +452,7 @@ def _on_load_text() -> None:
     """Load the record in the text box (pasted, uploaded or the example): its problems, in
     plain words, stay beside the box."""
     ss = _ss()
+    forget_upload_problems("wt_text")  # the record before's problems go with it
     record, problems = parse_record_text(ss.get("wt_text") or "")
     ss["wt_problems"] = problems
     if record is None:
