@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from apptest import scroll_keys
+from apptest import page_anchors, scroll_keys
 from card_taps import browser_data, codes, hand_data, has_hand, tap_card
 from streamlit.testing.v1 import AppTest
 
@@ -284,7 +284,10 @@ def test_settlement_on_the_score_sheet() -> None:
     page = texts(at)
     assert "The partie is over" in page and "You win" in page
     assert "rubiconed" in page  # 180 v 60
-    assert at.get("page_link")
+    anchors = page_anchors(at)
+    assert "Open this partie on the score sheet" in anchors, anchors
+    href = anchors["Open this partie on the score sheet"]
+    assert href == "./scoresheet?a=" + ",".join(["30"] * 6) + "&b=" + ",".join(["10"] * 6)
 
 
 def test_loading_a_record_replays_to_the_same_scores() -> None:

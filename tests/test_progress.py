@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest import APP, TIMEOUT, texts
+from apptest import APP, TIMEOUT, page_anchors, texts
 from streamlit.testing.v1 import AppTest
 from test_pseudo_locale import unwrapped, visible
 
@@ -271,9 +271,9 @@ def test_home_continues_where_the_learner_left_off(db: str, store: Store) -> Non
     at = browser(cookie=lid)
     labels = [e.proto.label for e in at.get("page_link")]
     assert "Your quiz round" in labels
-    assert "Lesson 2: The exchange" in labels, labels
-    link = next(e for e in at.get("page_link") if e.proto.label == "Lesson 2: The exchange")
-    assert "stage=02-exchange%2F1" in link.proto.query_string
+    anchors = page_anchors(at)
+    assert "Lesson 2: The exchange" in anchors, anchors
+    assert "stage=02-exchange%2F1" in anchors["Lesson 2: The exchange"]
     assert "2 of 10 questions answered" in texts(at)
     assert at.expander[0].proto.expanded
     assert "1 of 11 lessons done" in at.expander[0].label
@@ -290,7 +290,7 @@ def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
     ])
     at = browser(cookie=lid, page="progress")
     assert "Missed 1 time" in texts(at)
-    found = {e.proto.label: e.proto.query_string for e in at.get("page_link")}
+    found = page_anchors(at)
     assert "Quiz: Which sets count" in found
     assert "practise=1" in found["Quiz: Which sets count"]
     assert "kind=sets" in found["Quiz: Which sets count"]

@@ -31,6 +31,7 @@ from piquet.players import Hint, HintKind
 from ui.cards import card_svg
 from ui.components.card_hand import card_hand
 from ui.dialogue import dialogue_html
+from ui.links import page_link
 from ui.play.advice import advice_hint
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
@@ -483,8 +484,8 @@ def _settlement(partie: Partie) -> None:
         st.caption(_("The totals were equal after six deals, so two more deals were played."))
     a = ",".join(str(x) for x, _y in partie.scores)
     b = ",".join(str(y) for _x, y in partie.scores)
-    st.page_link("app_pages/scoresheet.py", label=_("Open this partie on the score sheet"),
-                 icon=":material/table:", query_params={"a": a, "b": b})
+    page_link("app_pages/scoresheet.py", _("Open this partie on the score sheet"),
+              {"a": a, "b": b}, icon=":material/table:")
     st.button(_("Play another partie"), key="play_new_partie", type="primary",
               on_click=_on_new_partie)
 
