@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -85,6 +87,15 @@ def start_deal(learner_deals: bool | None = None, *, seed: int | None = None) ->
         ok(at.button(key="play_choose_deal").click().run())
     ok(at.button(key="play_deal").click().run())
     return at
+
+
+def settle_hints(at: AppTest) -> AppTest:
+    """Wait for the hints the worker process is finding, then draw the page again (in a
+    browser the page's fragment does it; AppTest does not run fragments by the clock)."""
+    for found in list((at.session_state["play_hint_cache"] or {}).values()):
+        if isinstance(found, Future):
+            found.result(timeout=120)
+    return ok(at.run())
 
 
 def playable(at: AppTest) -> list[str]:
@@ -562,16 +573,19 @@ class _TextNodes(HTMLParser):
         super().__init__()
         self.found: list[str] = []
         self._skip = 0
+        self._skipped: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "svg"):
+        if tag in ("style", "svg") or ("translate", "no") in attrs:  # an icon's name
             self._skip += 1
+            self._skipped.append(tag)
         for name, value in attrs:
             if name in ("aria-label", "title") and value:
                 self.found.append(value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "svg"):
+        if self._skipped and tag == self._skipped[-1]:
+            self._skipped.pop()
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
@@ -661,6 +675,7 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     assert not _unwrapped(at), _unwrapped(at)
     ok(at.button(key="play_deal").click().run())
     assert deal(at).phase is Phase.YOUNGER_EXCHANGE
+    settle_hints(at)
     assert at.info, "the hint is shown"
     assert not _unwrapped(at), _unwrapped(at)
     exchange(at, 2)
@@ -695,8 +710,11 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     at.session_state["play_partie"] = Partie("B")
     ok(at.run())
     ok(at.button(key="play_deal").click().run())
+    settle_hints(at)
+    assert at.info, "the hint is shown"
     assert deal(at).phase is Phase.ELDER_EXCHANGE and not _unwrapped(at), _unwrapped(at)
     exchange(at, 3)
+    settle_hints(at)
     assert deal(at).phase is Phase.ELDER_DECLARES and not _unwrapped(at), _unwrapped(at)
     ok(at.button(key="play_declare").click().run())
     assert not _unwrapped(at), _unwrapped(at)
@@ -790,3 +808,23 @@ def test_the_transcript_says_the_learners_own_answers_and_each_reason_once() -> 
     for cat in ("point", "sequences", "sets"):
         why = verdict_text(verdict(cat, elder_decl, younger_decl))
         assert page.count(why) == 1, (cat, why)
+
+
+def test_a_tap_does_not_wait_for_the_next_hint() -> None:
+    """The tap's run draws the turn and ends; the hint is found in the worker process and
+    drawn when it is ready (here the worker is kept busy for a few seconds first)."""
+    from ui.play import hint_worker
+
+    at = start_deal(learner_deals=False)  # the learner is Elder: his exchange, hints on
+    busy = hint_worker._executor().submit(time.sleep, 4)
+    exchange(at, 3)  # the tap's run: the exchange, then the declaration's hint is started
+    t0 = time.perf_counter()
+    ok(at.run())
+    assert time.perf_counter() - t0 < 3, "the run waited for the hint"
+    assert not busy.done()
+    cache = at.session_state["play_hint_cache"]
+    assert any(isinstance(f, Future) and not f.done() for f in cache.values()), cache
+    assert "Looking for a hint…" in texts(at)
+    assert "Hint:" not in texts(at)
+    settle_hints(at)
+    assert "Hint:" in texts(at) and "Looking for a hint…" not in texts(at)
