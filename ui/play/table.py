@@ -12,7 +12,7 @@ from piquet import Partie
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase
 from piquet.players import HintKind
-from ui.play.computer import _advance, _hint, _show_hint, computer_error
+from ui.play.computer import _advance, _hint, _show_hint, computer_error, warm_hints
 from ui.play.draw import SMALL_W, _backs, _html_cards, _label
 from ui.play.panels import (
     _announcements,
@@ -60,6 +60,7 @@ def render_play() -> None:
     ss = _ss()
     slot = st.empty()
     t0 = ss.pop(K_T0, None)
+    warm_hints()
     partie: Partie | None = ss.get(K_PARTIE)
     deal: DealState | None = ss.get(K_DEAL)
     seat: Seat | None = None
