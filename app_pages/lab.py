@@ -36,6 +36,7 @@ from ui.lab.views import (
 )
 from ui.links import new_visit
 from ui.record_help import (
+    forget_upload_problems,
     parse_record_text,
     record_help,
     record_uploader,
@@ -58,6 +59,7 @@ _K_RECORD_KEPT = "_lab_record_text_kept"  # the text area's text while it is not
 
 
 def _load_pasted() -> None:
+    forget_upload_problems(K_RECORD_TEXT)  # the record before's problems go with it
     record, problems = parse_record_text(st.session_state.get(K_RECORD_TEXT) or "")
     st.session_state["lab_record_problems"] = problems
     if record is not None:

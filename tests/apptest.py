@@ -140,3 +140,18 @@ def scroll_keys(at: AppTest, scope: str) -> set[str]:
 
     walk(at._tree)
     return found
+
+
+def page_anchors(at: AppTest) -> dict[str, str]:
+    """The links to another page with parameters (``ui.links.page_link``): label → address,
+    as the page draws them (plain links, so that the browser shows the page's address)."""
+    import html as _html
+    import re as _re
+
+    out: dict[str, str] = {}
+    for m in at.markdown:
+        for href, label in _re.findall(
+                r'<a class="pq-page-link" href="([^"]*)"[^>]*>(.*?)</a>', str(m.value)):
+            label = _re.sub(r"^<span [^>]*>\w+</span> ", "", label)  # the icon
+            out[_re.sub(r"\\(.)", r"\1", _html.unescape(label))] = _html.unescape(href)
+    return out

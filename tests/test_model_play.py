@@ -434,6 +434,10 @@ class PlayPage(RuleBasedStateMachine):
                       r"(\d+), the computer (\d+)", page)
         assert m, page[:2000]
         assert int(m[1]) == len(self.finished) + 1 and int(m[2]) == partie.deals_to_play
+        if d is not None and d.phase is Phase.DONE:  # the deal over counts at once
+            sheet = score_record(d.record()).as_dict()
+            me = self.learner()
+            you, comp = you + sheet[me]["total"], comp + sheet[other(me)]["total"]
         assert (int(m[4]), int(m[5])) == (you, comp), (m[0], you, comp)
         if d is None:
             assert not tables(self.at)
@@ -460,6 +464,14 @@ class PlayPage(RuleBasedStateMachine):
             return
         score = score_record(d.record())
         want = score.as_dict()
+        if d.lead is not None and d.leader is not None:  # the lead counts as it is led
+            row = want[d.leader]
+            if (d.leader == "elder" and row["total"] == 29 and not want["younger"]["total"]
+                    and not row["pique"] and not row["repique"]):
+                row["pique"] += 30  # RULES.md: the lead that brings Elder to 30
+                row["total"] += 30
+            row["play"] += 1
+            row["total"] += 1
         heads, rows = found[0]
         assert heads == ["You", "Computer"], heads
         mine, theirs = sheet_from_table(rows, 2)

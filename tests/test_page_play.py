@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from apptest import scroll_keys
+from apptest import page_anchors, scroll_keys
 from card_taps import browser_data, codes, hand_data, has_hand, tap_card
 from streamlit.testing.v1 import AppTest
 
@@ -85,6 +87,15 @@ def start_deal(learner_deals: bool | None = None, *, seed: int | None = None) ->
         ok(at.button(key="play_choose_deal").click().run())
     ok(at.button(key="play_deal").click().run())
     return at
+
+
+def settle_hints(at: AppTest) -> AppTest:
+    """Wait for the hints the worker process is finding, then draw the page again (in a
+    browser the page's fragment does it; AppTest does not run fragments by the clock)."""
+    for found in list((at.session_state["play_hint_cache"] or {}).values()):
+        if isinstance(found, Future):
+            found.result(timeout=120)
+    return ok(at.run())
 
 
 def playable(at: AppTest) -> list[str]:
@@ -284,7 +295,10 @@ def test_settlement_on_the_score_sheet() -> None:
     page = texts(at)
     assert "The partie is over" in page and "You win" in page
     assert "rubiconed" in page  # 180 v 60
-    assert at.get("page_link")
+    anchors = page_anchors(at)
+    assert "Open this partie on the score sheet" in anchors, anchors
+    href = anchors["Open this partie on the score sheet"]
+    assert href == "./scoresheet?a=" + ",".join(["30"] * 6) + "&b=" + ",".join(["10"] * 6)
 
 
 def test_loading_a_record_replays_to_the_same_scores() -> None:
@@ -559,16 +573,19 @@ class _TextNodes(HTMLParser):
         super().__init__()
         self.found: list[str] = []
         self._skip = 0
+        self._skipped: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "svg"):
+        if tag in ("style", "svg") or ("translate", "no") in attrs:  # an icon's name
             self._skip += 1
+            self._skipped.append(tag)
         for name, value in attrs:
             if name in ("aria-label", "title") and value:
                 self.found.append(value)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "svg"):
+        if self._skipped and tag == self._skipped[-1]:
+            self._skipped.pop()
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
@@ -658,6 +675,7 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     assert not _unwrapped(at), _unwrapped(at)
     ok(at.button(key="play_deal").click().run())
     assert deal(at).phase is Phase.YOUNGER_EXCHANGE
+    settle_hints(at)
     assert at.info, "the hint is shown"
     assert not _unwrapped(at), _unwrapped(at)
     exchange(at, 2)
@@ -692,8 +710,11 @@ def test_a_deal_under_the_pseudo_locale_shows_only_catalog_messages() -> None:
     at.session_state["play_partie"] = Partie("B")
     ok(at.run())
     ok(at.button(key="play_deal").click().run())
+    settle_hints(at)
+    assert at.info, "the hint is shown"
     assert deal(at).phase is Phase.ELDER_EXCHANGE and not _unwrapped(at), _unwrapped(at)
     exchange(at, 3)
+    settle_hints(at)
     assert deal(at).phase is Phase.ELDER_DECLARES and not _unwrapped(at), _unwrapped(at)
     ok(at.button(key="play_declare").click().run())
     assert not _unwrapped(at), _unwrapped(at)
@@ -720,3 +741,90 @@ def test_each_turn_in_the_play_brings_the_hand_on_the_screen() -> None:
         if deal(at).to_move != you:
             assert not scroll_keys(at, "play_turn")
         assert len(deal(at).tricks) + (deal(at).lead is not None) > len(d.tricks)
+
+
+def _tally_totals(at: AppTest) -> tuple[int, int]:
+    """(the learner's, the computer's) total in "This deal, by category"."""
+    table = next(str(m.value) for m in at.markdown if 'class="pq-tally"' in str(m.value)
+                 and "Your total" not in str(m.value))
+    row = re.search(r'<tr class="pq-total">(.*?)</tr>', table)
+    assert row is not None, table
+    you, comp = (int(x) for x in re.findall(r"<td>(\d+)</td>", row.group(1)))
+    return you, comp
+
+
+def test_the_lead_counts_the_moment_the_card_is_led() -> None:
+    """Elder says "And one I lead" and the table counts it as soon as the card is on the
+    table, not when the trick is complete."""
+    at = start_deal(learner_deals=True, seed=21)  # the learner is Younger: the computer leads
+    d = play_until(at, lambda d: d.lead is not None and d.leader == "elder")
+    sheet = d.score().as_dict()
+    assert _tally_totals(at) == (sheet["younger"]["total"], sheet["elder"]["total"] + 1)
+    play(at, playable(at)[0])  # the trick complete: the engine's own count, the same point
+    d = deal(at)
+    if d.lead is None:
+        sheet = d.score().as_dict()
+        assert _tally_totals(at) == (sheet["younger"]["total"], sheet["elder"]["total"])
+
+
+def test_the_partie_totals_change_the_moment_a_deal_ends() -> None:
+    at = start_deal(seed=4)
+    play_to_the_end(at)
+    d = deal(at)
+    learner = at.session_state["play_learner"]
+    other = "elder" if learner == "younger" else "younger"
+    sheet = d.score().as_dict()
+    you, comp = sheet[learner]["total"], sheet[other]["total"]
+    page = texts(at)
+    assert f"Deal over: you {you}, the computer {comp}" in page
+    assert f"partie so far: you {you}, the computer {comp}" in page
+    ok(at.button(key="play_next_deal").click().run())
+    assert f"partie so far: you {you}, the computer {comp}" in texts(at)
+
+
+def test_the_transcript_says_the_learners_own_answers_and_each_reason_once() -> None:
+    """Younger answers "Equal" to every call: the transcript says "Equal" where he said it
+    (not the right answer in his mouth), and each category's reason is printed once."""
+    from piquet.declare import verdict
+    from words.declarations import verdict_text
+
+    at = start_deal(learner_deals=True, seed=8)  # the learner is Younger
+    exchange(at, 2)
+    radios = [r for r in at.radio if r.key and r.key.startswith("play_answer_")]
+    assert radios
+    for r in radios:
+        r.set_value(Answer.EQUAL)
+    ok(at.button(key="play_declare").click().run())
+    feedback = at.session_state["play_feedback"]
+    assert any(f.truth is not Answer.EQUAL for f in feedback), "a wrong answer to check"
+    spoken = next(str(m.value) for m in at.markdown if "pq-dialogue" in str(m.value)
+                  and "pq-score" not in str(m.value) and "Equal" in str(m.value))
+    chips = re.findall(r'class="pq-(good|notgood|equal)"', spoken)
+    assert chips == ["equal"] * len(feedback), spoken
+    d = deal(at)
+    elder_decl = d.declaration("elder", d.specs[0])
+    younger_decl = d.declaration("younger", d.specs[1])
+    page = texts(at)
+    for cat in ("point", "sequences", "sets"):
+        why = verdict_text(verdict(cat, elder_decl, younger_decl))
+        assert page.count(why) == 1, (cat, why)
+
+
+def test_a_tap_does_not_wait_for_the_next_hint() -> None:
+    """The tap's run draws the turn and ends; the hint is found in the worker process and
+    drawn when it is ready (here the worker is kept busy for a few seconds first)."""
+    from ui.play import hint_worker
+
+    at = start_deal(learner_deals=False)  # the learner is Elder: his exchange, hints on
+    busy = hint_worker._executor().submit(time.sleep, 4)
+    exchange(at, 3)  # the tap's run: the exchange, then the declaration's hint is started
+    t0 = time.perf_counter()
+    ok(at.run())
+    assert time.perf_counter() - t0 < 3, "the run waited for the hint"
+    assert not busy.done()
+    cache = at.session_state["play_hint_cache"]
+    assert any(isinstance(f, Future) and not f.done() for f in cache.values()), cache
+    assert "Looking for a hint…" in texts(at)
+    assert "Hint:" not in texts(at)
+    settle_hints(at)
+    assert "Hint:" in texts(at) and "Looking for a hint…" not in texts(at)

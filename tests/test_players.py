@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -629,3 +630,26 @@ def test_root_groups_split_at_the_card_led() -> None:
                                                     & ~cards_mask(hand)) | lead.bit)
     assert set(groups) == {parse_cards("KS")[0], parse_cards("JS")[0]}
     assert len(_root_groups(cards_mask(hand), legal, 0)) == 1
+
+
+@pytest.mark.parametrize("expected", [-15.9, -0.3, 0.0, 0.01, 2.25])
+def test_a_hints_average_is_said_for_a_beginner(expected: float) -> None:
+    """A hint never says "it scored best (−15.9 points)": the average is said as ahead,
+    behind (and that the other choices lose more) or level, without a bare signed number."""
+    hints = [Hint(HintKind.DISCARD, HintReason.BEST_EXCHANGE, tuple(parse_cards("7S 8D")),
+                  suit=Suit.HEARTS, suit_cards=5, pips=45, expected=expected),
+             *(Hint(HintKind.PLAY, reason, tuple(parse_cards("AS")), wins=3, worlds=8,
+                    expected=expected)
+               for reason in (HintReason.PLAYED_OUT, HintReason.SOLVED))]
+    with use_language("en"):
+        for h in hints:
+            text = reason_text(h)
+            assert "scored best" not in text and "expected" not in text, text
+            assert not re.search(r"[+\-−]\d", text), text
+            if expected <= -0.05:
+                assert "behind" in text and "loses more" in text, text
+                assert f"{abs(expected):.1f} points behind" in text, text
+            elif expected >= 0.05:
+                assert f"{expected:.1f} points" in text and "behind" not in text, text
+            else:
+                assert "about" in text, text

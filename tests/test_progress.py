@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apptest import APP, TIMEOUT, texts
+from apptest import APP, TIMEOUT, page_anchors, texts
 from streamlit.testing.v1 import AppTest
 from test_pseudo_locale import unwrapped, visible
 
@@ -327,9 +327,9 @@ def test_home_continues_where_the_learner_left_off(db: str, store: Store) -> Non
     at = browser(cookie=lid)
     labels = [e.proto.label for e in at.get("page_link")]
     assert "Your quiz round" in labels
-    assert "Lesson 2: The exchange" in labels, labels
-    link = next(e for e in at.get("page_link") if e.proto.label == "Lesson 2: The exchange")
-    assert "stage=02-exchange%2F1" in link.proto.query_string
+    anchors = page_anchors(at)
+    assert "Lesson 2: The exchange" in anchors, anchors
+    assert "stage=02-exchange%2F1" in anchors["Lesson 2: The exchange"]
     assert "2 of 10 questions answered" in texts(at)
     assert at.expander[0].proto.expanded
     assert "1 of 11 lessons done" in at.expander[0].label
@@ -346,7 +346,7 @@ def test_practise_my_misses_links_each_miss(db: str, store: Store) -> None:
     ])
     at = browser(cookie=lid, page="progress")
     assert "Missed 1 time" in texts(at)
-    found = {e.proto.label: e.proto.query_string for e in at.get("page_link")}
+    found = page_anchors(at)
     assert "Quiz: Which sets count" in found
     assert "practise=1" in found["Quiz: Which sets count"]
     assert "kind=sets" in found["Quiz: Which sets count"]
@@ -538,3 +538,24 @@ def test_the_progress_page_and_home_speak_through_the_text_layer(
         assert str(col).startswith("⟦")
     bad = browser(page="progress", lang=PSEUDO, resume="broken!")
     assert bad.error and not unwrapped(bad)
+
+
+def test_my_progress_counts_a_finished_deal_at_once() -> None:
+    """The saved partie's totals (Home's and My progress's "Deal 1 of 6 — you …") change the
+    moment a deal ends, not when the learner asks for the next deal."""
+    from piquet import Partie
+    from piquet.deal import DealState, Phase
+    from ui.progress.partie import summary
+
+    deal = DealState.deal(5)
+    deal = deal.discard("elder", deal.hand("elder")[:3]).discard("younger", ())
+    deal = deal.declare("elder").declare("younger")
+    while deal.phase is not Phase.DONE:
+        deal = deal.play(deal.to_move, deal.legal_plays()[0])  # type: ignore[arg-type]
+    sheet = deal.score().as_dict()
+    ss: dict[str, Any] = {"play_cut": {"cuts": (), "higher": "B", "rules": "britannica"},
+                          "play_seed": 5, "play_partie": Partie("B"), "play_state": deal}
+    # the computer (B) dealt the first deal: the learner is Elder
+    found = summary(json.loads(json.dumps(dump(ss))))
+    assert found == (1, sheet["elder"]["total"], sheet["younger"]["total"])
+    assert found[1] + found[2] > 0

@@ -1,11 +1,22 @@
-"""Links to share: a page's full address with its parameters."""
+"""Links to share: a page's full address with its parameters; links to another page of the
+app with parameters (:func:`page_link`)."""
 
 from __future__ import annotations
 
+import html
+import os
 import urllib.parse
 from collections.abc import Mapping
+from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from ui.settings import FOUR_COLOUR_PARAM, LANG_PARAM, RULES_KEY
+from ui.text import md_escape
+
+FRAME_PARAMS = (LANG_PARAM, RULES_KEY, FOUR_COLOUR_PARAM)
+"""The frame's own parameters (the settings every page honours): a link carries them."""
 
 
 def page_url(path: str, params: Mapping[str, str]) -> str:
@@ -21,6 +32,55 @@ def page_url(path: str, params: Mapping[str, str]) -> str:
     query = urllib.parse.urlencode(dict(params), safe=",")
     return f"{base}?{query}" if query else base
 
+
+
+def url_path_of(page: str) -> str:
+    """The address (``play``; the default page ``""``) of the app page in file ``page``
+    (``app_pages/play.py``), as the navigation serves it; the file's name where no
+    navigation is known."""
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        wanted = os.path.realpath(Path(ctx.main_script_path).parent / page)
+        for info in ctx.pages_manager.get_pages().values():
+            if os.path.realpath(str(info.get("script_path", ""))) == wanted:
+                return str(info.get("url_pathname", ""))
+    return Path(page).stem
+
+
+def page_href(page: str, params: Mapping[str, str]) -> str:
+    """The relative address of page file ``page`` with ``params``, and the frame's settings
+    now in the address (the language, the preset, the deck), so that the page opens as the
+    learner sees the app: ``play?scenario=x&lang=vi``."""
+    query = dict(params)
+    for name in FRAME_PARAMS:
+        value = st.query_params.get(name)
+        if value is not None and name not in query:
+            query[name] = value
+    encoded = urllib.parse.urlencode(query, safe=",")
+    return f"./{url_path_of(page)}" + (f"?{encoded}" if encoded else "")
+
+
+def page_link(page: str, label: str, params: Mapping[str, str] | None = None, *,
+              icon: str | None = None, help: str | None = None) -> None:
+    """A link to another page of the app. Without ``params``, Streamlit's own (the same
+    session). With ``params``, a plain link to the page's address, so that the address bar
+    shows the page and its parameters: ``st.page_link(query_params=…)`` switches page in
+    the same session, and when the page (or the frame, restoring ``?rules=``) writes its
+    parameters during that first run the browser can be left on the old page's path with the
+    new parameters (``/lessons?scenario=…``; tests/e2e/test_lessons_browser.py). A plain link
+    loads the page afresh: the learner's settings come back from the address and from what
+    is stored for him."""
+    if not params:
+        st.page_link(page, label=label, icon=icon, help=help)
+        return
+    title = f' title="{html.escape(help)}"' if help else ""
+    shown = md_escape(html.escape(label))
+    name = icon.removeprefix(":material/").removesuffix(":") if icon else ""
+    if name:  # Streamlit's own icon font, as its page links draw it
+        shown = (f'<span class="pq-icon" translate="no" aria-hidden="true">'
+                 f"{html.escape(name)}</span> {shown}")
+    st.markdown(f'<a class="pq-page-link" href="{html.escape(page_href(page, params))}" '
+                f'target="_self"{title}>{shown}</a>', unsafe_allow_html=True)
 
 
 WRITTEN_KEPT = 8

@@ -31,7 +31,9 @@ The API:
 - ``record_uploader(key, target_text_key, *, on_load=None, label=...)`` draws an
   ``st.file_uploader`` for ``.json`` (widget key ``key``). An uploaded file's text goes into
   the text area (then ``on_load`` runs), so the page loads it as if pasted; a file that is
-  not JSON is named as such under the uploader and leaves the text area alone.
+  not JSON is named as such under the uploader and leaves the text area alone, until a
+  record is loaded into that text area (``forget_upload_problems(target_text_key)``, which
+  the page's own load callback calls; "Load an example" does too).
 - ``parse_record_text(text, *, name=None) -> (record | None, messages)``: the record (a
   ``dict``; a scenario file's ``"record"`` is taken out of it) when it is a valid deal, else
   ``None`` and the problems in plain words: text that is not JSON says so ("This is not a
@@ -249,7 +251,20 @@ def parse_record_bytes(data: bytes, *, name: str) -> tuple[dict[str, Any] | None
 # --- widgets ------------------------------------------------------------------------------
 
 
+def _upload_problems_key(target_text_key: str) -> str:
+    """Where the last upload's problems into ``target_text_key``'s text area are kept."""
+    return f"{target_text_key}_upload_problems"
+
+
+def forget_upload_problems(target_text_key: str) -> None:
+    """Forget a failed upload's problems: a page calls it when it loads a record into
+    ``target_text_key``'s text area (pasted, the example, another file), so that an error
+    about the record before does not stay beside the one now loaded."""
+    st.session_state[_upload_problems_key(target_text_key)] = []
+
+
 def _load_example(target_text_key: str, text: str, on_load: Callable[[], None] | None) -> None:
+    forget_upload_problems(target_text_key)
     st.session_state[target_text_key] = text
     if on_load is not None:
         on_load()
@@ -283,7 +298,7 @@ def record_help(key: str, target_text_key: str, *, on_load: Callable[[], None] |
 
 def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None) -> None:
     f = st.session_state.get(key)
-    st.session_state[f"{key}_problems"] = []
+    forget_upload_problems(target_text_key)
     if f is None:
         return
     raw = f.getvalue()
@@ -292,7 +307,7 @@ def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None
         json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         _record, problems = parse_record_bytes(raw, name=f.name)
-        st.session_state[f"{key}_problems"] = problems
+        st.session_state[_upload_problems_key(target_text_key)] = problems
         return
     st.session_state[target_text_key] = text
     if on_load is not None:
@@ -309,4 +324,4 @@ def record_uploader(key: str, target_text_key: str, *,
     "…or upload a deal record (.json)"."""
     st.file_uploader(label or _("…or upload a deal record (.json)"), type=["json"], key=key,
                      on_change=_uploaded, args=(key, target_text_key, on_load))
-    show_record_problems(st.session_state.get(f"{key}_problems") or [])
+    show_record_problems(st.session_state.get(_upload_problems_key(target_text_key)) or [])

@@ -25,6 +25,12 @@ import streamlit as st
 __all__ = ["BIG_CSS", "CSS", "PRESENT_CSS", "inject_css"]
 
 CSS = """
+a.pq-page-link{display:inline-flex;align-items:center;gap:.5rem;text-decoration:none;
+  color:inherit;padding:.125rem .5rem;margin-left:-.5rem;border-radius:.5rem}
+a.pq-page-link:hover{background:rgba(151,166,195,.15)}
+.pq-icon{font-family:"Material Symbols Rounded";font-size:1.25rem;line-height:1;
+  font-weight:normal;font-style:normal;letter-spacing:normal;white-space:nowrap;
+  -webkit-font-feature-settings:"liga";font-feature-settings:"liga"}
 .pq-cards{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;row-gap:6px;
   margin:.25rem 0 .6rem 0}
 .pq-cards svg{flex:none;display:block;position:relative;

@@ -8,8 +8,9 @@
 >>> action_text(h) == "Discard 7♠\\ufe0e 8♦\\ufe0e"
 True
 >>> print(reason_text(h))  # doctest: +NORMALIZE_WHITESPACE
-This keeps your hearts (1 card, 11 pips), sets worth 14; over sampled draws it scored best
-(+2.2 points against the opponent on average).
+This keeps your hearts (1 card, 11 pips), sets worth 14. Of all the discards tried on many
+possible draws, this one did best: with it you end the deal on average 2.2 points ahead of the
+opponent.
 >>> print(reason_text(Hint(HintKind.DECLARE, HintReason.SINK, (), {"point": [], "sets": []})))
 ... # doctest: +NORMALIZE_WHITESPACE
 Elder's calls already beat your point and sets: declaring nothing there costs nothing and
@@ -26,8 +27,8 @@ from piquet.players import Hint, HintKind, HintReason
 from words import _, format_number, ngettext, pgettext
 from words.cards import suit_name
 
-__all__ = ["action_text", "card_text", "cards_text", "categories_text", "reason_text",
-           "signed"]
+__all__ = ["action_text", "card_text", "cards_text", "categories_text", "exchange_outlook",
+           "play_outlook", "reason_text", "signed"]
 
 VS: Final = "\ufe0e"
 """Drawn after a suit symbol so that it shows as text, not as an emoji."""
@@ -111,47 +112,78 @@ def reason_text(h: Hint) -> str:
     if r is HintReason.EQUIVALENT:
         return _("Your legal cards are all equivalent.")
     if r is HintReason.PLAYED_OUT:
-        # TRANSLATORS: {expected} is a signed number of points, e.g. "+1.5"
-        return _("Best in {wins} of {worlds} sampled deals (played out); expected {expected} "
-                 "points for you from here to the end of the deal.", wins=h.wins,
-                 worlds=h.worlds, expected=signed(h.expected))
-    # TRANSLATORS: {expected} is a signed number of points, e.g. "+1.5"
-    return _("Best in {wins} of {worlds} sampled deals (solved exactly); expected {expected} "
-             "points for you from here to the end of the deal.", wins=h.wins, worlds=h.worlds,
-             expected=signed(h.expected))
+        # TRANSLATORS: {outlook} is a sentence on how the deal goes on average from here
+        return _("Best in {wins} of {worlds} sampled deals (played out). {outlook}",
+                 wins=h.wins, worlds=h.worlds, outlook=play_outlook(h.expected))
+    return _("Best in {wins} of {worlds} sampled deals (solved exactly). {outlook}",
+             wins=h.wins, worlds=h.worlds, outlook=play_outlook(h.expected))
+
+
+LEVEL: Final = 0.05
+"""An average nearer zero than this (it shows as 0.0) is said as level."""
+
+
+def _points(x: float) -> str:
+    """A number of points without its sign, one decimal, as the language writes it."""
+    return format_number(abs(x), decimals=1)
+
+
+def play_outlook(expected: float) -> str:
+    """What a play hint's average (the learner's points minus the opponent's, from here to
+    the end of the deal) means, for a beginner: ahead, behind (and that no card does
+    better), or level."""
+    if expected >= LEVEL:
+        return _("Playing it, you score on average {points} points more than the opponent "
+                 "from here to the end of the deal.", points=_points(expected))
+    if expected <= -LEVEL:
+        return _("From here the opponent is ahead: even playing it, you end the deal on "
+                 "average {points} points behind, and every other card loses more.",
+                 points=_points(expected))
+    return _("Playing it, you and the opponent score about the same from here to the end of "
+             "the deal.")
+
+
+def exchange_outlook(expected: float) -> str:
+    """What an exchange hint's average (the learner's points minus the opponent's, over
+    sampled draws) means, for a beginner: ahead, behind (and that every other discard is
+    worse), or level."""
+    if expected >= LEVEL:
+        return _("Of all the discards tried on many possible draws, this one did best: with "
+                 "it you end the deal on average {points} points ahead of the opponent.",
+                 points=_points(expected))
+    if expected <= -LEVEL:
+        return _("This hand is likely weaker than the opponent's: even with this discard you "
+                 "end the deal on average {points} points behind, but every other discard "
+                 "tried on many possible draws loses more.", points=_points(expected))
+    return _("Of all the discards tried on many possible draws, this one did best: with it you "
+             "and the opponent end the deal about level.")
 
 
 def _exchange_reason(h: Hint) -> str:
+    """What the discard keeps, then what its average means (:func:`exchange_outlook`)."""
     assert h.suit is not None
     values = {"suit": suit_name(h.suit), "pips": h.pips, "sequences": h.sequences,
-              "sets": h.sets, "expected": signed(h.expected)}
+              "sets": h.sets}
     n = h.suit_cards
-    # TRANSLATORS: {suit} is a suit's name ("spades"); {expected} a signed number ("+1.5")
+    # TRANSLATORS: {suit} is a suit's name ("spades")
     if h.sequences and h.sets:
-        return ngettext(
+        kept = ngettext(
             "This keeps your {suit} ({n} card, {pips} pips), sequences worth {sequences}, "
-            "sets worth {sets}; over sampled draws it scored best ({expected} points against "
-            "the opponent on average).",
+            "sets worth {sets}.",
             "This keeps your {suit} ({n} cards, {pips} pips), sequences worth {sequences}, "
-            "sets worth {sets}; over sampled draws it scored best ({expected} points against "
-            "the opponent on average).", n, **values)
-    if h.sequences:
-        return ngettext(
-            "This keeps your {suit} ({n} card, {pips} pips), sequences worth {sequences}; "
-            "over sampled draws it scored best ({expected} points against the opponent on "
-            "average).",
-            "This keeps your {suit} ({n} cards, {pips} pips), sequences worth {sequences}; "
-            "over sampled draws it scored best ({expected} points against the opponent on "
-            "average).", n, **values)
-    if h.sets:
-        return ngettext(
-            "This keeps your {suit} ({n} card, {pips} pips), sets worth {sets}; over sampled "
-            "draws it scored best ({expected} points against the opponent on average).",
-            "This keeps your {suit} ({n} cards, {pips} pips), sets worth {sets}; over sampled "
-            "draws it scored best ({expected} points against the opponent on average).",
+            "sets worth {sets}.", n, **values)
+    elif h.sequences:
+        kept = ngettext(
+            "This keeps your {suit} ({n} card, {pips} pips), sequences worth {sequences}.",
+            "This keeps your {suit} ({n} cards, {pips} pips), sequences worth {sequences}.",
             n, **values)
-    return ngettext(
-        "This keeps your {suit} ({n} card, {pips} pips); over sampled draws it scored best "
-        "({expected} points against the opponent on average).",
-        "This keeps your {suit} ({n} cards, {pips} pips); over sampled draws it scored best "
-        "({expected} points against the opponent on average).", n, **values)
+    elif h.sets:
+        kept = ngettext(
+            "This keeps your {suit} ({n} card, {pips} pips), sets worth {sets}.",
+            "This keeps your {suit} ({n} cards, {pips} pips), sets worth {sets}.",
+            n, **values)
+    else:
+        kept = ngettext("This keeps your {suit} ({n} card, {pips} pips).",
+                        "This keeps your {suit} ({n} cards, {pips} pips).", n, **values)
+    # TRANSLATORS: {kept} says what the discard keeps; {outlook} what its average means
+    return _("{kept} {outlook}", kept=kept, outlook=exchange_outlook(h.expected))

@@ -360,6 +360,29 @@ def test_record_help_loads_the_example_and_a_broken_record_lists_its_problems(
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 
+def test_loading_a_record_clears_the_errors_of_the_one_before(
+    page: Page, app_server: str, wait_for_app: Callable[[], None], tmp_path: Path,
+) -> None:
+    """A file that is not JSON is named under the uploader; the example loaded next takes
+    its error away (it stayed, red, beside the example's whole deal)."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("not a record", encoding="utf-8")
+    _open(page, f"{app_server}/lab", wait_for_app)
+    page.get_by_text("Paste a deal record", exact=True).click()
+    wait_for_app()
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(broken))
+    page.wait_for_timeout(300)
+    wait_for_app()
+    error = page.get_by_text("broken.json is not JSON")
+    expect(error).to_be_visible()
+    page.get_by_role("button", name="Load an example").click()
+    wait_for_app()
+    expect(page.get_by_text("The whole deal, from the record")).to_be_visible()
+    expect(error).to_have_count(0)
+    expect(page.get_by_test_id("stAlertContentError")).to_have_count(0)
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
 def test_a_record_naming_its_preset_shows_it_in_the_sidebar(
     page: Page, app_server: str, wait_for_app: Callable[[], None],
 ) -> None:

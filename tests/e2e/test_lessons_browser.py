@@ -157,6 +157,57 @@ def test_losing_lead_link_opens_the_scenario(
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 
+@pytest.mark.parametrize("settings", ["", "&rules=cavendish"])
+def test_a_page_link_with_parameters_shows_the_target_pages_address(
+    page: Page, app_server: str, wait_for_app: Callable[[], None], settings: str,
+) -> None:
+    """Lesson 8's replay link, then My progress's lesson links: the address bar shows the
+    page followed (``/play?scenario=…``), never the page left with the new parameters
+    (``/lessons?scenario=…``), and Back returns to the page left as it was. The frame's
+    settings (``?rules=cavendish``) go along."""
+    from urllib.parse import parse_qs, urlsplit
+
+    def address() -> tuple[str, dict[str, list[str]]]:
+        url = urlsplit(page.url)
+        assert page.evaluate("location.pathname") == url.path  # what the bar shows
+        return url.path, parse_qs(url.query)
+
+    page.add_init_script(
+        "window.__pushed = [];"
+        "for (const f of ['pushState', 'replaceState']) {"
+        "  const real = history[f].bind(history);"
+        "  history[f] = (s, t, u) => { real(s, t, u);"
+        "    window.__pushed.push(location.pathname + location.search); };"
+        "}")
+    page.goto(f"{app_server}/lessons?lesson=reckoning{settings}")
+    wait_for_app()
+    page.get_by_role("tab", name=re.compile("Read the whole lesson")).click()
+    wait_for_app()
+    page.get_by_role("link", name=re.compile("lead that loses the trick")).click()
+    expect(page.get_by_text("A pique won by a lead that loses the trick").first).to_be_visible(
+        timeout=TIMEOUT_MS)
+    wait_for_app()
+    page.wait_for_timeout(500)
+    path, query = address()
+    assert path == "/play" and query["scenario"] == ["pique-by-losing-lead"], page.url
+    # no address on the way joined the page left to the new parameters (a history entry
+    # Back would return to)
+    assert not [u for u in page.evaluate("window.__pushed") if u.startswith("/lessons?")
+                and "scenario=" in u], page.evaluate("window.__pushed")
+    page.goto(f"{app_server}/progress{settings.replace('&', '?')}")
+    wait_for_app()
+    page.get_by_role("link", name=re.compile(r"^\W*2\. The exchange")).first.click()
+    expect(page.get_by_role("heading", name="2. The exchange")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    wait_for_app()
+    page.wait_for_timeout(500)
+    path, query = address()
+    assert path == "/lessons" and query["lesson"] == ["exchange"], page.url
+    if settings:
+        assert query["rules"] == ["cavendish"], page.url  # the frame's settings go along
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
 def test_a_hand_typed_in_a_lesson_is_there_after_a_visit_to_the_glossary(
     page: Page, app_server: str, wait_for_app: Callable[[], None],
 ) -> None:

@@ -400,3 +400,30 @@ def test_phone_screens(page: Page, app_server: str, wait_for_app: Wait, shot: Sh
     else:
         raise AssertionError("no trick led by the computer in time")
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
+def test_the_hint_comes_after_the_turn_and_within_two_seconds(
+        page: Page, app_server: str, wait_for_app: Wait) -> None:
+    """Hints on: a tap's run draws the turn without waiting for the next hint (the page
+    settles, "Looking for a hint…" may show), and the hint is on the screen within 2 s of
+    the turn being drawn (found in the worker process, drawn by a polling fragment)."""
+    _open(page, app_server, wait_for_app, "/play")
+    _start(page, wait_for_app)
+    table = Table(page, wait_for_app)
+    hint = page.locator("[data-testid='stAlertContentInfo']").filter(has_text="Hint:")
+    timed = 0
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline and timed < 3:
+        done = table.step()
+        if done == "over":
+            break
+        if done != "play":
+            continue
+        table.play()
+        wait_for_app()
+        if not page.locator(PLAYABLE).count():
+            continue  # the deal is over, or the computer still to play
+        expect(hint).to_be_visible(timeout=2_000)
+        timed += 1
+    assert timed, "no turn of the learner's timed"
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)

@@ -31,7 +31,7 @@ from ui.lessons.state import (
     right_answers,
 )
 from ui.lessons.widgets import WIDGETS
-from ui.links import new_visit
+from ui.links import new_visit, page_link
 from ui.text import md_escape, md_quote
 from words import _, ngettext
 
@@ -210,8 +210,8 @@ def lesson_markdown(text: str) -> None:
         flush()
         params = dict(urllib.parse.parse_qsl(m.group("query") or ""))
         try:
-            st.page_link(f"app_pages/{page.name}", label=m.group("label"),
-                         icon=":material/play_circle:", query_params=params or None)
+            page_link(f"app_pages/{page.name}", m.group("label"), params,
+                      icon=":material/play_circle:")
         except Exception:  # the page is not in this app's navigation
             st.markdown(md_escape(m.group("label")))
     flush()

@@ -1,10 +1,13 @@
-"""The computer's step, after the page is drawn: its move, a forced card, or a hint, each
-behind a spinner and followed by ``st.rerun()``."""
+"""The computer's step, after the page is drawn: its move or a forced card, behind a spinner
+and followed by ``st.rerun()``; or the hint, started in a worker process
+(:mod:`ui.play.hint_worker`) and drawn when found (:func:`hint_poller`), so that the learner's
+run never waits for it."""
 
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from concurrent.futures import Future
+from typing import Any, Final
 
 import streamlit as st
 
@@ -14,6 +17,7 @@ from piquet.deal import DealState, Phase, PlayerView
 from piquet.players import Hint, Player, exchange_hint, make_player
 from piquet.reckon import Role
 from ui.lab.advisor_data import hand_key, ranking
+from ui.play import hint_worker
 from ui.play.advice import elder_left
 from ui.play.state import (
     K_COMPUTER_ERROR,
@@ -30,6 +34,9 @@ from ui.text import md_escape
 from words import _
 from words.errors import error_text
 from words.hints import action_text, reason_text
+
+HINT_POLL_S: Final = 0.25
+"""How often the page looks whether the worker has found the turn's hint (seconds)."""
 
 
 def new_player(name: str, seed: int | None) -> Player:
@@ -101,13 +108,20 @@ def find_hint(view: PlayerView) -> Hint:
     return hint_for(view)
 
 
+def warm_hints() -> None:
+    """Start the hint worker (once a server) as soon as Play shows, hints on."""
+    if _ss().get("play_hints", True):
+        hint_worker.warm(find_hint)
+
+
 def _hint_key(deal: DealState) -> tuple[int, str]:
     return (len(deal.history), repr(deal.history[-1]) if deal.history else "")
 
 
 def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
-    """The step after the learner's click: the computer moves, a forced card is played, or
-    a hint is found; each behind a spinner, then the page is drawn again."""
+    """The step after the learner's click: the computer moves or a forced card is played,
+    behind a spinner, then the page is drawn again; or the hint of the learner's turn is
+    started in the worker, and this run ends (:func:`hint_poller` draws it when found)."""
     ss = _ss()
     if deal is None or seat is None or deal.phase is Phase.DONE:
         return
@@ -132,20 +146,44 @@ def _advance(deal: DealState | None, seat: Seat | None, slot: Any) -> None:
     if ss.get("play_hints", True):
         cache: dict[Any, Any] = ss.setdefault(K_HINT, {})
         key = _hint_key(deal)
-        if key not in cache:
-            with slot, st.spinner(_("Looking for a hint…")):
-                try:
-                    cache[key] = find_hint(deal.view(seat.learner))
-                except Exception:  # a hint is a help, never a failure of the page
-                    cache[key] = None
-            st.rerun()
+        if key not in cache:  # found in the worker; this run ends without waiting for it
+            cache[key] = hint_worker.start(find_hint, deal.view(seat.learner))
+        if isinstance(cache[key], Future):  # not drawn yet, even if found already
+            with slot:
+                hint_poller()
 
 
 def _hint(deal: DealState) -> Hint | None:
+    """The hint for the learner's turn in ``deal``, once the worker has found it."""
     if not _ss().get("play_hints", True):
         return None
-    found = (_ss().get(K_HINT) or {}).get(_hint_key(deal))
+    cache = _ss().get(K_HINT) or {}
+    key = _hint_key(deal)
+    found = cache.get(key)
+    if isinstance(found, Future) and found.done():
+        found = cache[key] = hint_worker.result(found)
     return found if isinstance(found, Hint) else None
+
+
+def _pending() -> Future[Hint | None] | None:
+    """The search under way for the hint of the deal on the table (None: none)."""
+    ss = _ss()
+    deal = ss.get(K_DEAL)
+    if not isinstance(deal, DealState) or not ss.get("play_hints", True):
+        return None
+    found = (ss.get(K_HINT) or {}).get(_hint_key(deal))
+    return found if isinstance(found, Future) else None
+
+
+@st.fragment(run_every=HINT_POLL_S)
+def hint_poller() -> None:
+    """While the worker looks for the turn's hint: a line that says so, and every
+    :data:`HINT_POLL_S` a look whether it is found; then the page is drawn again, with the
+    hint in its place (and without this fragment, so the polling stops)."""
+    found = _pending()
+    if found is None or found.done():
+        st.rerun()  # the first look may come after the hint is found: it is drawn then
+    st.caption(_("Looking for a hint…"))
 
 
 def _show_hint(hint: Hint | None) -> None:

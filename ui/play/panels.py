@@ -7,6 +7,7 @@ import functools
 import html
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 import streamlit as st
 
@@ -21,6 +22,8 @@ from piquet.declare import (
     Answer,
     Calls,
     Declaration,
+    DialogueLine,
+    LineKind,
     declaration_from_spec,
 )
 from piquet.partie import Settlement
@@ -28,6 +31,7 @@ from piquet.players import Hint, HintKind
 from ui.cards import card_svg
 from ui.components.card_hand import card_hand
 from ui.dialogue import dialogue_html
+from ui.links import page_link
 from ui.play.advice import advice_hint
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
@@ -54,7 +58,10 @@ from ui.play.state import (
     _on_undo,
     _selected_discards,
     _ss,
+    deal_totals,
     learner_spec,
+    partie_so_far,
+    sheet_now,
     strength_label,
 )
 from ui.play.taps import DISCARD_HAND, TRICK_HAND, on_discard_tap, on_play_tap
@@ -241,15 +248,36 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | N
 def _dialogue_panel(deal: DealState, seat: Seat, score: DealScore) -> None:
     """The declarations as they were spoken, each verdict with its reason, and the learner's
     answers checked."""
-    st.markdown(dialogue_html(spoken_under(score.declarations.dialogue, deal.rules),
-                              seat.names), unsafe_allow_html=True)
-    for fb in _ss().get(K_FEEDBACK) or []:
-        if isinstance(fb, Feedback):
-            _feedback(fb)
+    feedback = [fb for fb in _ss().get(K_FEEDBACK) or [] if isinstance(fb, Feedback)]
+    lines = spoken_under(score.declarations.dialogue, deal.rules)
+    st.markdown(dialogue_html(as_answered(lines, feedback), seat.names),
+                unsafe_allow_html=True)
+    for fb in feedback:
+        _feedback(fb)
+    checked = {fb.category for fb in feedback}  # their verdicts are said with the answer
     for v in score.declarations.verdicts:
+        if v.category in checked:
+            continue
         # TRANSLATORS: {category} is Point, Sequence or Set; {verdict} who scores it and why
         st.caption(_("{category}: {verdict}", category=category_title(v.category),
                      verdict=verdict_text(v)))
+
+
+def as_answered(lines: Sequence[DialogueLine], feedback: Sequence[Feedback]
+                ) -> tuple[DialogueLine, ...]:
+    """The declaring dialogue as the learner spoke it: his own answer to each call where he
+    answered (the engine's dialogue has the right answer), and no answer where he gave none.
+    The score lines stay the engine's: the cards decide, whatever was answered."""
+    given = {fb.category: fb.given for fb in feedback}
+    out: list[DialogueLine] = []
+    for line in lines:
+        if line.kind is LineKind.ANSWER and line.category in given:
+            answer = given[line.category]
+            if answer is None:
+                continue
+            line = replace(line, combination=answer)
+        out.append(line)
+    return tuple(out)
 
 
 def _feedback(fb: Feedback) -> None:
@@ -309,10 +337,10 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
                      trick=trick_text(t, names=_names(seat))))
 
 
-def _tally(score: DealScore | None, seat: Seat) -> None:
+def _tally(deal: DealState, score: DealScore | None, seat: Seat) -> None:
     if score is None:
         return
-    sheet = score.as_dict()
+    sheet = sheet_now(deal)  # the card led to the trick under way counts at once
     _label(_("This deal, by category"))
     st.markdown(tally_html(sheet, [(seat.learner, _("You")), (seat.computer, _("Computer"))]),
                 unsafe_allow_html=True)
@@ -321,8 +349,7 @@ def _tally(score: DealScore | None, seat: Seat) -> None:
 
 
 def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
-    sheet = score.as_dict()
-    you, comp = sheet[seat.learner]["total"], sheet[seat.computer]["total"]
+    you, comp = deal_totals(deal, seat.learner)
     st.subheader(_("Deal over: you {you}, the computer {computer}", you=you, computer=comp))
     st.markdown(md_escape(bonus_text(score.reckoning, names=_names(seat))))
     c1, c2, c3 = st.columns(3)
@@ -332,8 +359,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
                        on_click="ignore")  # a download needs no rerun
     c2.button(_("Replay it step by step"), key="play_replay", on_click=_on_replay_deal,
               icon=":material/slideshow:")
-    partie: Partie = _ss()[K_PARTIE]
-    last = partie.add(sheet[seat.learner]["total"], sheet[seat.computer]["total"]).finished
+    last = partie_so_far(_ss()[K_PARTIE], deal, seat.learner).finished
     c3.button(_("Next deal") if not last else _("Finish the partie"), key="play_next_deal",
               type="primary", on_click=_on_next_deal, args=(seat.learner,),
               icon=":material/arrow_forward:")
@@ -399,8 +425,10 @@ def _start_panel() -> None:
               on_click=_on_new_partie, icon=":material/playing_cards:")
 
 
-def _deal_header(partie: Partie, seat: Seat) -> None:
-    ta, tb = partie.totals
+def _deal_header(partie: Partie, seat: Seat, deal: DealState | None = None) -> None:
+    """The deal's number, the learner's role, the preset and the partie's totals so far
+    (the deal on the table counted the moment it ends)."""
+    ta, tb = partie_so_far(partie, deal, seat.learner).totals
     values = {"n": len(partie.scores) + 1, "total": partie.deals_to_play,
               "rules": preset_label(partie.rules.name), "you": ta, "computer": tb}
     # TRANSLATORS: {rules} is the rules preset's name; {you} and {computer} the totals
@@ -456,8 +484,8 @@ def _settlement(partie: Partie) -> None:
         st.caption(_("The totals were equal after six deals, so two more deals were played."))
     a = ",".join(str(x) for x, _y in partie.scores)
     b = ",".join(str(y) for _x, y in partie.scores)
-    st.page_link("app_pages/scoresheet.py", label=_("Open this partie on the score sheet"),
-                 icon=":material/table:", query_params={"a": a, "b": b})
+    page_link("app_pages/scoresheet.py", _("Open this partie on the score sheet"),
+              {"a": a, "b": b}, icon=":material/table:")
     st.button(_("Play another partie"), key="play_new_partie", type="primary",
               on_click=_on_new_partie)
 

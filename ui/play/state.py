@@ -26,17 +26,18 @@ from academy.walkthrough import (
 )
 from piquet import Card, Partie, cut_for_deal
 from piquet.combos import CardSet, Point, Sequence as Run, analyse
-from piquet.deal import DealState
+from piquet.deal import DealState, Phase
 from piquet.declare import (
     Answer,
     Verdict,
     declaration_from_spec,
     verdict,
 )
-from piquet.reckon import Role
+from piquet.reckon import PIQUE, Role, find_bonuses
 from piquet.record import DealRecord
 from ui.play.words import card_text, cards_text, computer_exchanged
 from ui.record_help import (
+    forget_upload_problems,
     parse_record_text,
 )
 from ui.settings import current_rules
@@ -100,6 +101,43 @@ class Seat:
     learner: Role
     computer: Role
     names: dict[str, str] = field(default_factory=dict)
+
+
+def deal_totals(deal: DealState, learner: Role) -> tuple[int, int]:
+    """(the learner's total, the computer's) of a deal scored so far: its declarations once
+    both have declared, the tricks completed and the lead of the trick under way (the point
+    a lead scores counts the moment the card is led, as the leader says it)."""
+    if not deal.declared[1]:
+        return (0, 0)
+    sheet = sheet_now(deal)
+    return sheet[learner]["total"], sheet[_other(learner)]["total"]
+
+
+def sheet_now(deal: DealState) -> dict[str, dict[str, int]]:
+    """The deal's score sheet by category as it stands: :meth:`DealState.score`'s, with the
+    point for the card led to the trick under way (and a pique it brings) counted at once."""
+    score = deal.score()
+    sheet = score.as_dict()
+    if deal.lead is None or deal.leader is None:
+        return sheet
+    leader = deal.leader
+    sheet[leader]["play"] += 1
+    sheet[leader]["total"] += 1
+    if score.bonus.pique < 0 and score.bonus.repique < 0:
+        entries = [(who, pts) for _cat, who, pts in score.declarations.entries]
+        scorers = [*score.play.scorers, 0 if leader == "elder" else 1]
+        if find_bonuses(entries, scorers).pique == 0:
+            sheet["elder"]["pique"] += PIQUE
+            sheet["elder"]["total"] += PIQUE
+    return sheet
+
+
+def partie_so_far(partie: Partie, deal: DealState | None, learner: Role) -> Partie:
+    """The partie with the deal on the table counted once it is over: its totals change the
+    moment the deal ends, not when the learner asks for the next one."""
+    if deal is None or deal.phase is not Phase.DONE or partie.finished:
+        return partie
+    return partie.add(*deal_totals(deal, learner))
 
 
 def _seat(partie: Partie) -> Seat:
@@ -349,9 +387,7 @@ def _on_next_deal(seat_learner: Role) -> None:
     ss = _ss()
     deal: DealState = ss[K_DEAL]
     partie: Partie = ss[K_PARTIE]
-    sheet = deal.score().as_dict()
-    you = sheet[seat_learner]["total"]
-    comp = sheet[_other(seat_learner)]["total"]
+    you, comp = deal_totals(deal, seat_learner)
     ss[K_PARTIE] = partie.add(you, comp)
     ss.setdefault(K_RECORDS, []).append({"record": deal.record(), "you": seat_learner,
                                          "scores": (you, comp)})
@@ -416,6 +452,7 @@ def _on_load_text() -> None:
     """Load the record in the text box (pasted, uploaded or the example): its problems, in
     plain words, stay beside the box."""
     ss = _ss()
+    forget_upload_problems("wt_text")  # the record before's problems go with it
     record, problems = parse_record_text(ss.get("wt_text") or "")
     ss["wt_problems"] = problems
     if record is None:

@@ -12,7 +12,7 @@ from piquet import Partie
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase
 from piquet.players import HintKind
-from ui.play.computer import _advance, _hint, _show_hint, computer_error
+from ui.play.computer import _advance, _hint, _show_hint, computer_error, warm_hints
 from ui.play.draw import SMALL_W, _backs, _html_cards, _label
 from ui.play.panels import (
     _announcements,
@@ -60,6 +60,7 @@ def render_play() -> None:
     ss = _ss()
     slot = st.empty()
     t0 = ss.pop(K_T0, None)
+    warm_hints()
     partie: Partie | None = ss.get(K_PARTIE)
     deal: DealState | None = ss.get(K_DEAL)
     seat: Seat | None = None
@@ -110,7 +111,7 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
     score = deal.score() if deal.declared[1] else None
     hint = _hint(deal) if deal.to_move == seat.learner else None
     ph = deal.phase
-    _deal_header(partie, seat)
+    _deal_header(partie, seat, deal)
     _controls(deal)
     error = _ss().get(K_ERROR)
     if error:
@@ -164,7 +165,7 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
                              "take."))
                 _html_cards(left_cards, width=SMALL_W)
     with right:
-        _tally(score, seat)
+        _tally(deal, score, seat)
         mine_disc = view.discard
         if mine_disc:
             _html_cards(sort_cards(mine_disc), width=30, caption=_("Your discards"))

@@ -25,9 +25,19 @@ from piquet import Partie
 from piquet.cards import Card, parse_card, parse_cards
 from piquet.deal import DealState
 from piquet.partie import Cut
+from piquet.reckon import Role
 from piquet.rules import get_rules
 from ui import storage
-from ui.play.state import K_BATCH, K_CUT, K_DEAL, K_PARTIE, K_RECORDS, K_SEED, _fresh_deal
+from ui.play.state import (
+    K_BATCH,
+    K_CUT,
+    K_DEAL,
+    K_PARTIE,
+    K_RECORDS,
+    K_SEED,
+    _fresh_deal,
+    partie_so_far,
+)
 
 __all__ = ["VERSION", "dump", "keep", "load", "restore", "summary"]
 
@@ -221,8 +231,12 @@ def summary(doc: Any) -> tuple[int, int, int] | None:
         return (1, 0, 0)
     try:
         scores = tuple((int(a), int(b)) for a, b in p["scores"])
-        if Partie(p["first_dealer"], scores).finished:
+        partie = Partie(p["first_dealer"], scores)
+        if partie.finished:
             return None
-    except (KeyError, TypeError, ValueError):
+        deal = _replay(doc["deal"]) if doc.get("deal") is not None else None
+    except (KeyError, TypeError, ValueError, IndexError):
         return None
-    return (len(scores) + 1, sum(a for a, _ in scores), sum(b for _, b in scores))
+    learner: Role = "younger" if partie.next_dealer == "A" else "elder"
+    you, computer = partie_so_far(partie, deal, learner).totals  # a deal over counts at once
+    return (len(scores) + 1, you, computer)

@@ -15,6 +15,7 @@ import streamlit as st
 
 from academy.quiz.kinds import kind_title, level_title, parse_level
 from ui import storage
+from ui.links import page_link
 from ui.progress.identity import bring_back, forget_me, resume_link, set_asides
 from ui.progress.path import LESSONS_PAGE, LessonStep, Link, lesson_path, misses, next_steps
 from ui.text import md_escape
@@ -29,8 +30,7 @@ _FORGOTTEN: Final = "progress_forgotten"
 
 def _link(link: Link, key: str) -> None:
     with st.container(border=True, key=key):
-        st.page_link(link.page, label=link.label, icon=link.icon,
-                     query_params=link.params or None)
+        page_link(link.page, link.label, link.params, icon=link.icon)
         if link.detail:
             st.caption(md_escape(link.detail))
 
@@ -64,9 +64,8 @@ def render_lesson_path(path: Sequence[LessonStep]) -> None:
                       total=len(step.stages))
         else:
             label = _("{number}. {title}", number=step.lesson.number, title=step.lesson.title)
-        st.page_link(LESSONS_PAGE, label=label, icon=icon,
-                     query_params={"lesson": step.lesson.slug},
-                     help=_("Done") if step.done else _("Not done yet"))
+        page_link(LESSONS_PAGE, label, {"lesson": step.lesson.slug}, icon=icon,
+                  help=_("Done") if step.done else _("Not done yet"))
 
 
 def _quiz_history() -> None:
