@@ -17,10 +17,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from ui.content import CONTENT, Lesson, lessons, text
+from ui.content import CONTENT, Lesson, lessons, scenario_texts, text
 from words import DEFAULT, language
 
-__all__ = ["RULES_IN_FULL", "content_language", "lesson_list", "prose", "rules_in_full"]
+__all__ = ["RULES_IN_FULL", "content_language", "lesson_list", "prose", "rules_in_full",
+           "scenario_words"]
 
 # The English rules in full, the reference the translations (content/<lang>/rules.md) follow.
 RULES_IN_FULL: Final = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -48,3 +49,11 @@ def rules_in_full() -> str:
     English ``docs/rules.md``."""
     lang = content_language("rules.md")
     return RULES_IN_FULL.read_text(encoding="utf-8") if lang == DEFAULT else text("rules.md", lang)
+
+
+def scenario_words(name: str) -> dict[str, object]:
+    """A library scenario's title, lesson, summary and captions in the reader's language
+    (``content/<lang>/scenarios/<name>.json``), or nothing where it has none (its own
+    English file then speaks)."""
+    lang = content_language(f"scenarios/{name}.json")
+    return {} if lang == DEFAULT else scenario_texts(name, lang)
