@@ -4,13 +4,33 @@ from __future__ import annotations
 
 import urllib.parse
 from collections.abc import Mapping
+from typing import Final
 
 import streamlit as st
+
+from words import DEFAULT, PSEUDO, language
+
+LANG_PARAM: Final = "lang"
+"""The language's query parameter (``?lang=vi``; :mod:`ui.settings` reads it)."""
 
 
 def page_url(path: str, params: Mapping[str, str]) -> str:
     """The address of this page as the browser knows it (``path`` where it cannot be told),
-    with ``params`` as its query; commas stay readable (``elder=AS,KS``)."""
+    with ``params`` as its query; commas stay readable (``elder=AS,KS``). Every shared link
+    carries the reader's language (``lang=``, English leaving it out) unless ``params`` names
+    one: a pupil who opens it reads what its sender read.
+
+    >>> from words import use_language
+    >>> with use_language("vi"):
+    ...     page_url("/quiz", {"seed": "abc"})
+    '/quiz?seed=abc&lang=vi'
+    >>> page_url("/quiz", {"seed": "abc"})
+    '/quiz?seed=abc'
+    """
+    params = dict(params)
+    lang = language()
+    if LANG_PARAM not in params and lang not in (DEFAULT, PSEUDO):
+        params[LANG_PARAM] = lang
     base = path
     try:
         url = st.context.url

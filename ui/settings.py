@@ -35,6 +35,7 @@ from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
 from ui import storage
 from ui.language import forget_session_language
+from ui.links import LANG_PARAM
 from ui.text import md_quote
 from words import (
     DEFAULT,
@@ -57,7 +58,6 @@ _ON: Final = ("1", "true", "yes", "on")
 _OFF: Final = ("0", "false", "no", "off", "")
 _NOTICE: Final = "_settings_notices"
 _STORED_FOR: Final = "_settings_stored_for"  # the learner key whose stored settings apply
-LANG_PARAM: Final = "lang"
 LANG_PICKER_KEY: Final = "_language_picker"
 _LANG_NOTICE: Final = "_language_notices"
 _LANG_STORED_FOR: Final = "_language_stored_for"
