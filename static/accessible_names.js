@@ -4,7 +4,8 @@
 // accessible_names.py); this module rewrites them after each render, and again whenever
 // Streamlit draws them anew (a MutationObserver, one for the page load).
 const ATTRS = ["aria-label", "title"];
-const UPLOADER = '[data-testid="stFileUploader"]';
+// where Streamlit writes visible English: the file uploader, the "skip to content" link
+const WORDED = '[data-testid="stFileUploader"], [data-testid="stSkipToContent"]';
 let words = null; // {names, texts, help, help_alone, per_file}; empty maps in English
 let observer = null;
 let pending = false;
@@ -51,7 +52,7 @@ function fixTexts(zone) {
 export function fixAll(root) {
   if (!words || !root) return;
   root.querySelectorAll("[aria-label],[title]").forEach(fixElement);
-  root.querySelectorAll(UPLOADER).forEach(fixTexts);
+  root.querySelectorAll(WORDED).forEach(fixTexts);
 }
 
 function schedule() {

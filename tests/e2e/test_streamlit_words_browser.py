@@ -16,7 +16,7 @@ from words import use_language
 
 ENGLISH_NAMES = frozenset({"Link to heading", "Open", "Clear value", "Clear all", "Increment",
                            "Decrement", "Sidebar", "Expand sidebar", "Collapse sidebar",
-                           "file upload", "Help"})
+                           "file upload", "Help", "App pages"})
 _NAMES = """() => Array.from(document.querySelectorAll("[aria-label], [title]"))
     .flatMap(e => [e.getAttribute("aria-label"), e.getAttribute("title")]).filter(Boolean)"""
 _UPLOADER = """() => Array.from(document.querySelectorAll("[data-testid='stFileUploader']"))
@@ -39,12 +39,17 @@ def _names(page: Page) -> list[str]:
     return names
 
 
+# every page of app.py (a lesson open, a quiz round begun)
+PATHS = ("", "lessons", "lessons?lesson=point", "lab", "quiz?seed=abc", "class", "play",
+         "scoresheet", "odds", "progress", "glossary", "about")
+
+
 @pytest.mark.parametrize("lang", ["vi", "tr"])
-@pytest.mark.parametrize("path", ["about", "lab", "odds"])
+@pytest.mark.parametrize("path", PATHS)
 def test_no_english_accessible_name(page: Page, app_server: str, wait_for_app: Callable[[], None],
                                     lang: str, path: str) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(f"{app_server}/{path}?lang={lang}")
+    page.goto(f"{app_server}/{path}{'&' if '?' in path else '?'}lang={lang}")
     wait_for_app()
     expect(page.get_by_test_id("stMain")).to_be_visible()
     names = _names(page)
@@ -62,8 +67,10 @@ def test_the_uploader_speaks_the_language(page: Page, app_server: str,
     page.set_viewport_size(PHONE)
     page.goto(f"{app_server}/play?scenario=capot&lang={lang}")
     wait_for_app()
+    expect(page.locator(".st-key-wt_show_load label").first).to_be_visible(timeout=30_000)
     page.locator(".st-key-wt_show_load label").first.click()
-    expect(page.get_by_test_id("stFileUploader")).to_be_visible()
+    wait_for_app()
+    expect(page.get_by_test_id("stFileUploader")).to_be_visible(timeout=30_000)
     with use_language(lang):
         words = streamlit_words()
     assert isinstance(words["texts"], dict)
@@ -73,3 +80,6 @@ def test_the_uploader_speaks_the_language(page: Page, app_server: str,
     assert "Upload" not in shown.split() and "per file" not in shown, shown
     assert "Drag and drop" not in shown, shown
     assert _english(_names(page)) == []
+    skip = page.get_by_test_id("stSkipToContent")
+    assert "Skip to main content" not in (skip.text_content() or "")
+    assert (skip.text_content() or "").strip()

@@ -3,7 +3,8 @@
 Streamlit's frontend writes some words in English whatever the page's language: the
 accessible names of a Markdown heading's anchor ("Link to heading"), a help icon ("Help for
 …"), a select box's button ("Open", "Clear value"), a number input's steppers ("Increment",
-"Decrement"), the sidebar ("Sidebar", "Expand sidebar", "Collapse sidebar"), and the file
+"Decrement"), the sidebar ("Sidebar", "Expand sidebar", "Collapse sidebar"), the pages' list ("App
+pages"), the link "Skip to main content", and the file
 uploader's words ("Drag and drop a file here", "Upload", "200MB per file", "file upload").
 :func:`accessible_names` draws an invisible Custom Components v2 element whose static module
 (``static/accessible_names.js``) rewrites them, after each render and whenever Streamlit draws
@@ -52,6 +53,8 @@ def streamlit_words() -> dict[str, object]:
         "Increment": pgettext("streamlit", "Increment"),
         "Decrement": pgettext("streamlit", "Decrement"),
         "Sidebar": pgettext("streamlit", "Sidebar"),
+        # TRANSLATORS: the list of the app's pages (the navigation)
+        "App pages": pgettext("streamlit", "App pages"),
         "Expand sidebar": pgettext("streamlit", "Expand sidebar"),
         "Collapse sidebar": pgettext("streamlit", "Collapse sidebar"),
         # TRANSLATORS: the file uploader's hidden file field
@@ -62,6 +65,8 @@ def streamlit_words() -> dict[str, object]:
         "Drag and drop files here": pgettext("streamlit", "Drag and drop files here"),
         # TRANSLATORS: the file uploader's button
         "Upload": pgettext("streamlit", "Upload"),
+        # TRANSLATORS: a link for keyboard users, shown when it has the focus
+        "Skip to main content": pgettext("streamlit", "Skip to main content"),
     }
     return {
         "names": names,
