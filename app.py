@@ -21,6 +21,7 @@ from starlette.middleware import Middleware
 from streamlit.navigation.page import StreamlitPage
 
 from ui import heap, progress, sockets, storage
+from ui.components.accessible_names import accessible_names
 from ui.components.browser_store import browser_store
 from ui.failure import contained, said
 from ui.headers import SecurityHeaders
@@ -93,6 +94,7 @@ def _frame() -> None:
         nav.run()
     progress.keep()
     browser_store()
+    accessible_names()  # Streamlit's own English (aria names, the uploader) in the language
 
 
 if __name__ == "__main__":  # a run of the script (Streamlit's script runner, AppTest): draw

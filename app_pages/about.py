@@ -1,24 +1,21 @@
-"""About: the sources, the presets side by side, and the rules the engine follows, in full
-(``docs/rules.md``) and on one page (``content/en/rules-summary.md``), to read or download."""
-
-from pathlib import Path
+"""About: the sources, the presets side by side, and the rules the app follows, in full
+(``docs/rules.md``, translated in ``content/<lang>/rules.md``) and on one page
+(``content/<lang>/rules-summary.md``), to read or download, in the reader's language."""
 
 import streamlit as st
 
 from ui.presets import presets_table
-from ui.prose import prose
+from ui.prose import prose, rules_in_full
 from ui.tables import show_table
 from words import _
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-
-rules_in_full = RULES_FILE.read_text(encoding="utf-8")
+rules = rules_in_full()
 summary = prose("rules-summary.md")
 
 st.markdown(prose("about.md"))
 with st.container(horizontal=True, gap="medium"):
     st.download_button(
-        _("Download the rules in full (Markdown)"), data=rules_in_full,
+        _("Download the rules in full (Markdown)"), data=rules,
         file_name="piquet-academy-rules.md", mime="text/markdown", icon=":material/download:",
         key="about_rules_download", on_click="ignore",  # a download needs no rerun
     )
@@ -28,7 +25,7 @@ with st.container(horizontal=True, gap="medium"):
         key="about_summary_download", on_click="ignore",
     )
 with st.expander(_("Read the rules in full here")):
-    st.markdown(rules_in_full)
+    st.markdown(rules)
 with st.expander(_("Read the one-page summary here")):
     st.markdown(summary)
 st.subheader(_("The presets side by side"))

@@ -254,10 +254,9 @@ def test_a_previewed_language_shows_its_translations() -> None:
 # --------------------------------------------------------------------------- complete languages
 
 
-# Not language: code (`?rules=cavendish`, a record's JSON keys), Material icon names
-# (:material/play_arrow:), and the titles of the books the presets follow, quoted as published.
-_NOT_LANGUAGE = re.compile(r"`[^`]*`|:material/[a-z_]+:|\*The rules Piquet Academy follows\*"
-                           r"|(?:The )?Laws of Piquet(?: adopted by the Portland and Turf Clubs)?")
+# Not language: code (`?rules=cavendish`, a record's JSON keys) and Material icon names
+# (:material/play_arrow:). The books' titles are translated like any other words.
+_NOT_LANGUAGE = re.compile(r"`[^`]*`|:material/[a-z_]+:")
 
 
 def english_words(at: AppTest, exempt: frozenset[str], quoted: re.Pattern[str] | None = None
@@ -279,9 +278,69 @@ def english_words(at: AppTest, exempt: frozenset[str], quoted: re.Pattern[str] |
 
 
 def _exempt() -> frozenset[str]:
-    """English kept on purpose: the engine's rules (docs/rules.md, a specification)."""
+    """Nothing English is kept on purpose: the rules in full and the summary are translated
+    (content/<lang>/rules.md, rules-summary.md). The English files stay exempt only for a
+    language without its own (none of the complete ones: test_content_files_are_translated)."""
     return frozenset({(ROOT / "docs" / "rules.md").read_text(encoding="utf-8").strip(),
                       text("rules-summary.md").strip()})
+
+
+# The files a language must have of its own: the rules in full and every library scenario.
+_TRANSLATED_FILES = ("rules.md", "rules-summary.md", "about.md",
+                     *(f"scenarios/{p.name}" for p in sorted(
+                         (ROOT / "content" / "scenarios").glob("*.json"))))
+
+
+def _english_in(text_: str) -> list[str]:
+    return sorted({w for w in leftover_words(_NOT_LANGUAGE.sub(" ", text_))
+                   if w.lower() in ENGLISH})
+
+
+@pytest.mark.parametrize("lang", COMPLETE)
+def test_content_files_are_translated(lang: str) -> None:
+    """The About page's rules in full and summary, and Play's replays, read from
+    content/<lang>/: each there, with no English left."""
+    import json
+
+    from ui.content import CONTENT
+
+    missing = [n for n in _TRANSLATED_FILES if not (CONTENT / lang / n).is_file()]
+    assert missing == []
+    def words_of(name: str) -> str:
+        raw = (CONTENT / lang / name).read_text(encoding="utf-8")
+        if not name.endswith(".json"):
+            return raw
+        data = json.loads(raw)  # a scenario's words: its values, not its keys
+        return "\n".join([*(str(data.get(k, "")) for k in ("title", "lesson", "summary")),
+                          *map(str, (data.get("captions") or {}).values())])
+
+    report = {n: found for n in _TRANSLATED_FILES if (found := _english_in(words_of(n)))}
+    assert report == {}
+
+
+@pytest.mark.parametrize("lang", COMPLETE)
+def test_every_scenario_step_speaks_the_language(lang: str) -> None:
+    """Every replay step of every library scenario (its heading, caption, tip, announcement
+    and what it outlines), in the scenario's words for ``lang``, holds no English."""
+    import json
+
+    from academy.walkthrough import walkthrough
+    from ui.prose import scenario_words
+
+    report = {}
+    for path in sorted((ROOT / "content" / "scenarios").glob("*.json")):
+        with use_language(lang):
+            data = {**json.loads(path.read_text(encoding="utf-8")),
+                    **scenario_words(path.stem)}
+            w = walkthrough(data, path.stem)
+        texts = [w.scenario.title, w.scenario.lesson, w.scenario.summary]
+        for step in w.steps:
+            texts += [step.title, step.caption, step.note, step.announcement,
+                      step.highlight_note]
+        found = sorted({x for t in texts if t for x in _english_in(t)})
+        if found:
+            report[path.stem] = found
+    assert report == {}
 
 
 def _pages(lang: str) -> Iterator[tuple[str, AppTest]]:
@@ -336,7 +395,9 @@ def test_the_english_word_check_finds_english() -> None:
     at = AppTest.from_function(leaky)
     ok(at.run())
     assert english_words(at, frozenset()) == [
-        ("markdown", "Lá bài của bạn: the cards you hold, 10H QS", ["the", "cards", "you", "hold"])]
+        ("markdown", "Lá bài của bạn: the cards you hold, 10H QS", ["the", "cards", "you", "hold"]),
+        # a book's English title is English too: the translations give it in their language
+        ("caption", "    The Laws of Piquet (1882)", ["The", "of"])]
 
 
 @pytest.mark.usefixtures("preview")

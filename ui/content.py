@@ -75,6 +75,13 @@ def lessons(lang: str = "en") -> tuple[Lesson, ...]:
     return tuple(_parse_lesson(p, i) for i, p in enumerate(files, 1))
 
 
+def scenario_texts(name: str, lang: str) -> dict[str, object]:
+    """A library scenario's words in ``lang`` (``content/<lang>/scenarios/<name>.json``: its
+    title, lesson, summary and captions; the record stays in ``content/scenarios/``)."""
+    data = json.loads(_read(CONTENT / lang / "scenarios" / f"{name}.json"))
+    return {k: data[k] for k in ("title", "lesson", "summary", "captions") if k in data}
+
+
 @cache
 def example_hands(scenario: str = "cavendish-deal") -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Elder's and Younger's hands after the exchange in a library scenario

@@ -8,20 +8,41 @@ import os
 import urllib.parse
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from ui.settings import FOUR_COLOUR_PARAM, LANG_PARAM, RULES_KEY
 from ui.text import md_escape
+from words import DEFAULT, PSEUDO, language
 
-FRAME_PARAMS = (LANG_PARAM, RULES_KEY, FOUR_COLOUR_PARAM)
+LANG_PARAM: Final = "lang"
+"""The language's query parameter (``?lang=vi``; :mod:`ui.settings` reads it)."""
+RULES_PARAM: Final = "rules"
+"""The rules preset's query parameter (``?rules=cavendish``; :mod:`ui.settings`)."""
+FOUR_COLOUR_PARAM: Final = "four_colour"
+"""The four-colour deck's query parameter (``?four_colour=1``; :mod:`ui.settings`)."""
+FRAME_PARAMS: Final = (LANG_PARAM, RULES_PARAM, FOUR_COLOUR_PARAM)
 """The frame's own parameters (the settings every page honours): a link carries them."""
 
 
 def page_url(path: str, params: Mapping[str, str]) -> str:
     """The address of this page as the browser knows it (``path`` where it cannot be told),
-    with ``params`` as its query; commas stay readable (``elder=AS,KS``)."""
+    with ``params`` as its query; commas stay readable (``elder=AS,KS``). Every shared link
+    carries the reader's language (``lang=``, English leaving it out) unless ``params`` names
+    one: a pupil who opens it reads what its sender read.
+
+    >>> from words import use_language
+    >>> with use_language("vi"):
+    ...     page_url("/quiz", {"seed": "abc"})
+    '/quiz?seed=abc&lang=vi'
+    >>> page_url("/quiz", {"seed": "abc"})
+    '/quiz?seed=abc'
+    """
+    params = dict(params)
+    lang = language()
+    if LANG_PARAM not in params and lang not in (DEFAULT, PSEUDO):
+        params[LANG_PARAM] = lang
     base = path
     try:
         url = st.context.url

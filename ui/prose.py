@@ -14,10 +14,17 @@ message catalogs.
 
 from __future__ import annotations
 
-from ui.content import CONTENT, Lesson, lessons, text
+from pathlib import Path
+from typing import Final
+
+from ui.content import CONTENT, Lesson, lessons, scenario_texts, text
 from words import DEFAULT, language
 
-__all__ = ["content_language", "lesson_list", "prose"]
+__all__ = ["RULES_IN_FULL", "content_language", "lesson_list", "prose", "rules_in_full",
+           "scenario_words"]
+
+# The English rules in full, the reference the translations (content/<lang>/rules.md) follow.
+RULES_IN_FULL: Final = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
 
 def content_language(name: str) -> str:
@@ -35,3 +42,18 @@ def prose(name: str) -> str:
 def lesson_list() -> tuple[Lesson, ...]:
     """All lessons in order, in the reader's language (else English)."""
     return lessons(content_language("lessons"))
+
+
+def rules_in_full() -> str:
+    """The rules in full in the reader's language: ``content/<lang>/rules.md``, else the
+    English ``docs/rules.md``."""
+    lang = content_language("rules.md")
+    return RULES_IN_FULL.read_text(encoding="utf-8") if lang == DEFAULT else text("rules.md", lang)
+
+
+def scenario_words(name: str) -> dict[str, object]:
+    """A library scenario's title, lesson, summary and captions in the reader's language
+    (``content/<lang>/scenarios/<name>.json``), or nothing where it has none (its own
+    English file then speaks)."""
+    lang = content_language(f"scenarios/{name}.json")
+    return {} if lang == DEFAULT else scenario_texts(name, lang)

@@ -35,6 +35,7 @@ from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
 from ui import storage
 from ui.language import forget_session_language
+from ui.links import FOUR_COLOUR_PARAM, LANG_PARAM, RULES_PARAM
 from ui.text import md_quote
 from words import (
     DEFAULT,
@@ -48,16 +49,14 @@ from words import (
 )
 from words.names import preset_name
 
-RULES_KEY: Final = "rules"
+RULES_KEY: Final = RULES_PARAM  # the selector's key is the parameter's name
 FOUR_COLOUR_KEY: Final = "four_colour"
-FOUR_COLOUR_PARAM: Final = "four_colour"
 PRESET_NAMES: Final = tuple(PRESETS)
 DEFAULT_PRESET: Final = DEFAULT_RULES.name
 _ON: Final = ("1", "true", "yes", "on")
 _OFF: Final = ("0", "false", "no", "off", "")
 _NOTICE: Final = "_settings_notices"
 _STORED_FOR: Final = "_settings_stored_for"  # the learner key whose stored settings apply
-LANG_PARAM: Final = "lang"
 LANG_PICKER_KEY: Final = "_language_picker"
 _LANG_NOTICE: Final = "_language_notices"
 _LANG_STORED_FOR: Final = "_language_stored_for"

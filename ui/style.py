@@ -79,7 +79,7 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 .pq-notgood{background:#fbe8e6;color:#9b2a1f;border-color:#eab1aa}
 .pq-equal{background:#f1efe8;color:#57534a;border-color:#d3cfc2}
 
-.st-key-pq_browser_store{display:none}
+.st-key-pq_browser_store,.st-key-pq_names{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""

@@ -76,6 +76,7 @@ __all__ = [
     "complete_languages",
     "format_day",
     "format_number",
+    "format_percent",
     "language",
     "language_name",
     "missing_content",
@@ -298,6 +299,30 @@ def format_number(x: float, *, decimals: int | None = None, signed: bool = False
         x = round(x, decimals)
     text = format_decimal(x, format=pattern, locale=babel_locale())
     return str(text)
+
+
+def format_percent(fraction: float, *, decimals: int = 0) -> str:
+    """``fraction`` (0.125 for 12.5%) as the current language writes a percentage, through
+    Babel's percent format for its locale (the sign after the number in English and
+    Vietnamese, before it in Turkish) with ``decimals`` fixed digits.
+
+    >>> format_percent(0.125, decimals=1), format_percent(0.5)
+    ('12.5%', '50%')
+    >>> with use_language("tr"):
+    ...     format_percent(0.333, decimals=1)
+    '%33,3'
+    >>> with use_language("vi"):
+    ...     format_percent(0.00056, decimals=3)
+    '0,056%'
+    """
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    locale = babel_locale()
+    pattern = str(Locale.parse(locale).percent_formats[None].pattern)
+    if decimals:
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * decimals, 1)
+    return str(babel_percent(round(fraction, decimals + 2), format=pattern, locale=locale))
 
 
 def format_day(moment: _dt.datetime) -> str:

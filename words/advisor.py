@@ -33,7 +33,7 @@ from words import _, format_number, ngettext
 from words.cards import card_name, rank_name, suit_name
 from words.declarations import sequence_name, set_name
 from words.hints import cards_text, signed
-from words.odds import estimate_figure, percent
+from words.odds import estimate_figure, one_in_n, percent
 
 __all__ = [
     "advice_error_text",
@@ -296,18 +296,17 @@ def pick_problem(role: str, picked: int, allowed: range) -> str | None:
 def _odds(one_in: int) -> str:
     if one_in <= 1:
         return _("nearly every dealt hand")
-    # TRANSLATORS: {count} is N of "about 1 dealt hand in N"
-    return _("about 1 dealt hand in {count}", count=format_number(one_in))
+    return one_in_n(one_in)
 
 
 def rarity_text(kind: object, size: int, rank: Rank | None, chance: Fraction,
                 one_in: int) -> str:
-    """One line of "How rare is this hand?" (Markdown): "A point of 7 cards or more: about 1
-    dealt hand in 190 (0.53%)."."""
+    """One line of "How rare is this hand?" (Markdown): "A point of 7 cards or more: 1 in 190
+    (0.53%)."."""
     k = _value(kind)
     odds, pct = _odds(one_in), percent(chance)
     if k == "point":
-        # TRANSLATORS: {odds} "about 1 dealt hand in 190"; {percent} "0.53%"
+        # TRANSLATORS: {odds} "1 in 190"; {percent} "0.53%"
         return ngettext("**A point of {n} card or more**: {odds} ({percent}).",
                         "**A point of {n} cards or more**: {odds} ({percent}).", size,
                         odds=odds, percent=pct)

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from piquet.errors import PiquetError
 from piquet.record import SHEET_KEYS, DealScore, RecordProblem
-from words import _
+from words import _, format_number, format_percent
 from words.declarations import verdict_text
 from words.errors import error_text
 from words.names import preset_name
@@ -69,23 +69,25 @@ def tournament_summary(res: Any) -> str:
     def timing(side: str, player: str, prefix: str) -> str:
         return _("time per decision, {side} ({player}): median {median} s, mean {mean} s, "
                  "max {max} s over {n} decisions", side=side, player=player,
-                 median=format(j[prefix + "decision_seconds_median"], ".4f"),
-                 mean=format(j[prefix + "decision_seconds_mean"], ".4f"),
-                 max=format(j[prefix + "decision_seconds_max"], ".3f"),
+                 median=format_number(j[prefix + "decision_seconds_median"], decimals=4),
+                 mean=format_number(j[prefix + "decision_seconds_mean"], decimals=4),
+                 max=format_number(j[prefix + "decision_seconds_max"], decimals=3),
                  n=j[prefix + "decisions"])
 
     return "\n".join([
         _("{a} (A) v {b} (B): {parties} parties, {deals} deals, rules {rules}, seed {seed}",
           a=res.a, b=res.b, parties=res.parties, deals=res.deals, rules=res.rules,
           seed=res.seed),
-        _("wins: A {a} ({a_share}%), B {b} ({b_share}%), draws {draws}", a=res.a_wins,
-          a_share=format(100 * res.a_wins / n, ".1f"), b=res.b_wins,
-          b_share=format(100 * res.b_wins / n, ".1f"), draws=res.draws),
+        # TRANSLATORS: {a_share} and {b_share} are percentages, already written ("93.0%").
+        _("wins: A {a} ({a_share}), B {b} ({b_share}), draws {draws}", a=res.a_wins,
+          a_share=format_percent(res.a_wins / n, decimals=1), b=res.b_wins,
+          b_share=format_percent(res.b_wins / n, decimals=1), draws=res.draws),
         _("average points per partie for A (settlement, + when A wins): {points}",
-          points=format(j["a_points_per_partie"], "+.1f")),
-        _("rubicon rate: {share}% of parties; A's average margin per deal {margin}",
-          share=format(100 * res.rubicons / n, ".1f"),
-          margin=format(j["a_margin_per_deal"], "+.2f")),
+          points=format_number(j["a_points_per_partie"], decimals=1, signed=True)),
+        # TRANSLATORS: {share} is a percentage, already written ("64.0%").
+        _("rubicon rate: {share} of parties; A's average margin per deal {margin}",
+          share=format_percent(res.rubicons / n, decimals=1),
+          margin=format_number(j["a_margin_per_deal"], decimals=2, signed=True)),
         timing("A", res.a, ""),
         timing("B", res.b, "b_"),
         _("wall time: {seconds} s", seconds=format(res.seconds, ".1f")),

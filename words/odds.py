@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Final
 
 from piquet.cards import Rank
-from words import _, format_number, ngettext
+from words import _, format_number, format_percent, ngettext
 from words.cards import capitalize_first, rank_name
 from words.declarations import sequence_kind
 
@@ -45,6 +45,7 @@ __all__ = [
     "label",
     "one_in",
     "one_in_count",
+    "one_in_n",
     "percent",
     "point_row",
     "rank_row",
@@ -86,16 +87,10 @@ def error_decimals(error: float) -> int:
     return max(0, min(MOST_DECIMALS, digits - 1 - first))
 
 
-def _number(pct: float, decimals: int) -> str:
-    return format_number(pct, decimals=decimals) if decimals else format_number(round(pct))
-
-
 def percent(p: Chance, *, decimals: int | None = None) -> str:
     """``p`` (a chance, 0..1) as a percentage: "33.3%" ("%33,3" in Turkish)."""
     d = decimals_for(p) if decimals is None else decimals
-    # TRANSLATORS: a percentage; {percent} is the number ("12.5"): write it as your
-    # language writes percentages (Turkish "%{percent}").
-    return _("{percent}%", percent=_number(float(p) * 100, d))
+    return format_percent(float(p), decimals=d)
 
 
 def one_in_count(p: Chance) -> int | None:
@@ -109,6 +104,11 @@ def one_in(p: Chance) -> str:
     if n is None:
         # TRANSLATORS: the odds of something that cannot happen (instead of "1 in N").
         return _("never")
+    return one_in_n(n)
+
+
+def one_in_n(n: int) -> str:
+    """"1 in N", the app's one form of odds (the Odds page, the advisor, the lessons)."""
     # TRANSLATORS: odds: about one time in {odds}, e.g. "1 in 1,792".
     return _("1 in {odds}", odds=format_number(n))
 
@@ -146,7 +146,7 @@ def estimate_figure(value: float, error: float, samples: int) -> str:
     # TRANSLATORS: a simulated chance and its standard error in percentage points,
     # e.g. "62.3% ± 1.4" ({percent} is "62.3%", {error} is "1.4").
     return _("{percent} ± {error}", percent=percent(value, decimals=d),
-             error=_number(float(error) * 100, d))
+             error=format_number(float(error) * 100, decimals=d))
 
 
 # --------------------------------------------------------------------------- rows

@@ -214,8 +214,9 @@ def _on_start() -> None:
         raw_seed = str(ss.get(F_SEED) or "").strip()
         seed = parse_seed(raw_seed) if raw_seed else _new_seed()
         if seed is None:
-            ss[_ERROR] = _("The seed “{seed}” cannot be used: 1 to 40 letters, digits, - or _ "
-                           "(or leave it empty for a drawn one).", seed=state.shown(raw_seed))
+            ss[_ERROR] = _("The round code “{seed}” cannot be used: 1 to 40 letters, digits, "
+                           "- or _ (or leave it empty for a drawn one).",
+                           seed=state.shown(raw_seed))
             return
         quiz = QuizWork(str(ss.get(F_LEVEL) or LEVELS[0]), str(ss.get(F_RULES)),
                         int(ss.get(F_LENGTH) or DEFAULT_LENGTH), seed)
@@ -281,9 +282,11 @@ def start_form() -> None:
                          format_func=langs.__getitem__,
                          help=_("The pupils' link opens the app in this language."))
         with seed_col:
-            st.text_input(_("Seed"), key=F_SEED, max_chars=40,
-                          placeholder=_("empty: a seed is drawn"),
-                          help=_("The same seed gives the same questions, class after class."))
+            # TRANSLATORS: the quiz round's code, the teacher's word for it (a test's code):
+            # the same code gives the same questions.
+            st.text_input(_("Round code"), key=F_SEED, max_chars=40,
+                          placeholder=_("empty: a code is drawn"),
+                          help=_("The same code gives the same questions, class after class."))
         st.multiselect(_("Lesson stages (after the quiz, or alone)"), tuple(stages),
                        key=F_STAGES, format_func=stages.__getitem__,
                        placeholder=_("Choose stages"))

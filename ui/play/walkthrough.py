@@ -28,6 +28,7 @@ from ui.play.state import (
     scenario_library,
 )
 from ui.play.words import step_missing, tricks_won_label, walk_talon_label
+from ui.prose import scenario_words
 from ui.record_help import (
     record_help,
     record_uploader,
@@ -124,7 +125,8 @@ def _write_params(params: dict[str, str]) -> None:
 def render_walkthrough() -> None:
     """Replay and teach: a scenario (or a loaded record) step by step."""
     ss = _ss()
-    library = scenario_library()
+    # the scenarios' own words (title, lesson, summary, captions) in the reader's language
+    library = {n: {**data, **scenario_words(n)} for n, data in scenario_library().items()}
     if not library:
         st.warning(_("No scenarios found under {folder}.", folder="content/scenarios/"))
         return

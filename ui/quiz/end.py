@@ -13,7 +13,7 @@ from ui import storage
 from ui.quiz import state
 from ui.quiz.ask import question_body
 from ui.quiz.draw import explanation, given
-from words import _, ngettext
+from words import _, format_percent, ngettext
 
 CARD_WIDTH: Final = 60
 
@@ -73,7 +73,7 @@ def end_screen() -> None:
     with cols[0]:
         st.metric(_("Score"), _("{right} / {asked}", right=res.right, asked=res.length))
     with cols[1]:
-        st.metric(_("Accuracy"), _("{percent}%", percent=res.percent))
+        st.metric(_("Accuracy"), format_percent(res.percent / 100))
     with cols[2]:
         st.metric(_("Time"), time_text(res.seconds))
     with cols[3]:

@@ -248,8 +248,8 @@ def _link() -> tuple[str | None, Level | None, int | None]:
     if raw_seed is not None:
         seed = parse_seed(raw_seed)
         if seed is None:
-            notices().append(_("The seed “{given}” in the link cannot be used (1 to 40 letters, "
-                               "digits, - or _); here is a random round instead.",
+            notices().append(_("The round code “{given}” in the link cannot be used (1 to 40 "
+                               "letters, digits, - or _); here is a random round instead.",
                                given=_shown(raw_seed)))
             del st.query_params["seed"]
     return seed, level, length

@@ -88,7 +88,7 @@ def _side() -> None:
     elif r.mode == "misses":
         st.caption(_("Practising your misses: the kinds you got wrong, the ones due first."))
     elif r.seeded:
-        st.caption(_("Seeded round {seed}: the same questions for everyone.", seed=r.seed))
+        st.caption(_("Round {seed}: the same questions for everyone.", seed=r.seed))
     else:
         st.caption(_("Random round: the kinds you miss most come back more often."))
     st.button(
@@ -161,8 +161,8 @@ def quiz_page() -> None:
     state.fresh_reads()  # the whole page reads the learner's history again
     state.sync()
     st.title(_("Quiz"))
-    st.caption(_("Rounds of questions dealt from random hands, checked and explained by the "
-                 "rules engine."))
+    st.caption(_("Rounds of questions on hands dealt at random; every answer is checked and "
+                 "explained by the rules."))
     for note in state.notices():
         st.warning(note)
     state.notices().clear()

@@ -11,6 +11,7 @@ from piquet import DECK, analyse, sort_cards
 from ui.lessons.common import blanche_timing, card_names, draw_cards, hand_input
 from ui.settings import current_rules
 from words import _, format_number
+from words.odds import one_in_n
 
 _BLANCHE: Final = "AS 10S 9S AH 10H 8H 7H AD 9D 8D 10C 9C"
 
@@ -38,12 +39,11 @@ def blanche_widget() -> None:
     blanks = sum(1 for c in DECK if not c.rank.is_court)
     ways, hands = math.comb(blanks, 12), math.comb(len(DECK), 12)
     n_ways, n_hands = format_number(ways), format_number(hands)
-    odds = format_number(round(hands / ways))
-    st.metric(_("Odds of being dealt carte blanche"), _("1 in {odds}", odds=odds),
+    odds = one_in_n(round(hands / ways))
+    st.metric(_("Odds of being dealt carte blanche"), odds,
               # TRANSLATORS: the arithmetic of the odds; C(n, k) is "n choose k".
               help=_("{blanks} cards are not K, Q or J: C({blanks}, 12) / C({deck}, 12) = "
                      "{ways} / {hands}", blanks=blanks, deck=len(DECK), ways=n_ways,
                      hands=n_hands), border=True, width="content")
-    exact = format_number(hands / ways, decimals=1)
-    st.caption(_("{ways} blank hands out of {hands} possible hands ≈ 1 in {odds}.",
-                 ways=n_ways, hands=n_hands, odds=exact))
+    st.caption(_("{ways} blank hands out of {hands} possible hands: about {odds}.",
+                 ways=n_ways, hands=n_hands, odds=odds))

@@ -73,7 +73,7 @@ def differences_widget() -> None:
     rules = current_rules()
     show_rows_table(_rule_rows(rules))
     st.markdown(_("**One deal, two presets.** Cavendish's worked deal (lessons 2 and 9), "
-                  "scored by the engine under each preset:"))
+                  "scored under each preset:"))
     record = cavendish_deal().to_json()
     score_rows = []
     for n, preset in PRESETS.items():
