@@ -99,6 +99,7 @@ class Refusal(StrEnum):
     BAD_KEY = "bad-key"  # not the shape of a teacher key
     UNKNOWN_KEY = "unknown-key"
     PAUSED = "paused"  # too many wrong tries: wait (ClassRefused.retry_after s)
+    BUSY = "busy"  # many new pupils from one address into one class: wait (retry_after s)
     CLOSED = "closed"  # the class takes no more answers / joins
     LOCKED = "locked"  # the teacher locked joining: the pupils in go on
     FULL = "full"  # max_pupils reached
@@ -112,7 +113,7 @@ class Refusal(StrEnum):
 
 class ClassRefused(ValueError):
     """A class action refused: ``refusal`` says why, ``values`` the facts to say it with
-    (``{"code": "ABC234"}``, ``{"limit": 30}``), ``retry_after`` the seconds to wait (PAUSED).
+    (``{"code": "ABC234"}``, ``{"limit": 30}``), ``retry_after`` the seconds to wait (PAUSED, BUSY).
 
     ``str()`` is for developers; it never holds a key.
 

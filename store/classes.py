@@ -6,7 +6,8 @@ pupils) and a **teacher key** (:data:`TEACHER_KEY_BYTES` random bytes, shown onc
 database holds only a hash of the key, :meth:`ClassStore.teacher` looks it up by that hash
 and compares in constant time. Wrong codes and keys are counted in the database
 (``class_attempts``, per client and per code), so that new tabs and several replicas share
-the count: too many wrong tries pause the client (or the code) for a while.
+the count: after a few, each further wrong try waits longer (a backoff). A correct code or
+key is looked up first and never refused by the limit.
 
 A pupil is a learner (the hashed learner key of :mod:`store.ids`) with a display name and a
 number; a pupil answers each question once (a unique constraint in the database). A learner's
@@ -103,6 +104,43 @@ _ATTEMPTS_KEPT: Final = timedelta(days=1)
 _TRIES: Final = 5  # a write retried on a unique-constraint race (a code drawn twice, a join)
 _CODE_SCOPE: Final = "code"
 _NETWORK_SCOPE: Final = "network"
+_JOIN_SCOPE: Final = "join"
+
+FREE_WRONG: Final = 10
+"""Wrong tries a browser (and a wrong code) makes within :data:`WRONG_WINDOW_S` before the
+backoff starts: a pupil's typos, a teacher's old links."""
+
+FREE_WRONG_NETWORK: Final = 20
+"""Wrong tries one address makes within :data:`WRONG_WINDOW_S` before the backoff starts.
+Higher than a browser's: a school's pupils share one address, and a class of 60 typing the
+code makes a few typos (a correct code is never counted nor refused)."""
+
+WRONG_WINDOW_S: Final = 3600
+"""How long a wrong try counts (an hour): long enough that a steady guesser stays in the
+backoff, never refilling his free tries between two waits."""
+
+BACKOFF_FIRST_S: Final = 2
+"""The first wait of the backoff; each further wrong try doubles it: 2, 4, 8, 16 s..."""
+
+BACKOFF_MAX_S: Final = 300
+"""The longest wait between two wrong tries of one browser or one code (5 minutes)."""
+
+BACKOFF_MAX_NETWORK_S: Final = 60
+"""The longest wait between two wrong tries of one address: a guesser behind it gets about
+one wrong answer a minute once he is there; the pupils beside him still join (their correct
+code is never refused), and one who mistypes waits at most a minute to be told so."""
+
+JOIN_BURST: Final = 30
+"""New pupils one address may bring into one class within :data:`JOIN_BURST` ×
+:data:`JOIN_EVERY_S` seconds (4.5 s)."""
+
+JOIN_EVERY_S: Final = 0.15
+"""The pace new pupils from one address are let into one class at, on average: about 7 a
+second, 30 at once. A class of 60 arriving over 10 s through one school address (6 a
+second) never waits; 60 pressing Join at the same moment are all in within 5 s (30 at
+once, the other 30 when the first 4.5 s are over; the page waits its turn, unseen). A
+script adding invented pupils as fast as it can (18 a second in the review) gets no faster
+than that pace. A pupil who joined before resumes without counting."""
 
 
 def _info(row: Row[Any]) -> ClassInfo:
@@ -131,12 +169,18 @@ def _check_learner(learner: str) -> None:
 class ClassStore:
     """The classes in the database behind ``engine`` (migrated by the caller).
 
-    ``max_tries`` wrong tries within ``window_s`` seconds pause a client (or a code) for
-    ``pause_s`` seconds after the last of them; a network address (``network=``, the address
-    the request came from: a new browser there starts a new client, not a new count) is
-    paused after ``max_network_tries`` (higher: a school's pupils share one address). An
-    IPv6 address counts by its /64; an unknown address (None) is one network that every
-    unknown request shares, never an exemption (:func:`store.class_values.network_of`).
+    The rate limit (docs/security.md) never refuses a correct code or teacher key, nor a
+    pupil who joined: a code is looked up first, and only a wrong one is counted and slowed.
+    Each browser (``client``), each address (``network=``, the address the request came
+    from) and each wrong code gets ``max_tries`` wrong tries (``max_network_tries`` for an
+    address: a school's pupils share one) within ``window_s`` seconds; after them each
+    further wrong try waits :data:`BACKOFF_FIRST_S`, doubled at every one, up to ``pause_s``
+    (``network_pause_s`` for an address) — answered PAUSED until then. An IPv6 address
+    counts by its /64; an unknown address (None) is one network that every unknown request
+    shares, never an exemption (:func:`store.class_values.network_of`).
+
+    New pupils from one address into one class: at most ``join_burst`` within
+    ``join_burst * join_every_s`` seconds (BUSY until then, with the seconds to wait).
 
     ``key`` is the server's secret the networks and codes are hashed with (an HMAC): the same
     in every replica, or their counts differ; by default this process's own.
@@ -147,20 +191,28 @@ class ClassStore:
         engine: Engine,
         *,
         clock: Clock = utc_now,
-        max_tries: int = 10,
-        window_s: int = 600,
-        pause_s: int = 300,
-        max_network_tries: int = 60,
+        max_tries: int = FREE_WRONG,
+        window_s: int = WRONG_WINDOW_S,
+        pause_s: int = BACKOFF_MAX_S,
+        max_network_tries: int = FREE_WRONG_NETWORK,
+        network_pause_s: int = BACKOFF_MAX_NETWORK_S,
+        join_burst: int = JOIN_BURST,
+        join_every_s: float = JOIN_EVERY_S,
         key: bytes = PROCESS_KEY,
     ) -> None:
-        if max_tries < 1 or max_network_tries < 1 or window_s < 1 or pause_s < 0:
-            raise ValueError("max_tries and window_s must be positive, pause_s not negative")
+        if max_tries < 1 or max_network_tries < 1 or window_s < 1 or join_burst < 1:
+            raise ValueError("max_tries, window_s and join_burst must be positive")
+        if pause_s < 0 or network_pause_s < 0 or join_every_s < 0:
+            raise ValueError("the pauses must not be negative")
         self.engine = prepare_engine(engine)
         self.clock = clock
         self.max_tries = max_tries
         self.max_network_tries = max_network_tries
         self.window = timedelta(seconds=window_s)
         self.pause = timedelta(seconds=pause_s)
+        self.network_pause = timedelta(seconds=network_pause_s)
+        self.join_burst = join_burst
+        self.join_every = timedelta(seconds=join_every_s)
         if not isinstance(key, bytes) or len(key) < 16:
             raise ValueError("key must be at least 16 bytes")
         self._key = key
@@ -172,28 +224,36 @@ class ClassStore:
 
     # ------------------------------------------------------------------ rate limit
 
-    def _paused(self, conn: Connection, scope: str, subject: str) -> int:
-        """Seconds ``subject`` must still wait (0: not paused)."""
+    def _backoff(self, conn: Connection, scope: str, subject: str) -> float:
+        """Seconds ``subject``'s next wrong try must still wait (0: none): its free tries in
+        the window, then :data:`BACKOFF_FIRST_S` doubled at each further one, capped."""
         now = self.clock()
-        most = self.max_network_tries if scope == _NETWORK_SCOPE else self.max_tries
+        network = scope == _NETWORK_SCOPE
+        free = self.max_network_tries if network else self.max_tries
+        cap = (self.network_pause if network else self.pause).total_seconds()
         at = t.class_attempts.c.at
         recent = list(conn.execute(
             select(at).where(
                 t.class_attempts.c.scope == scope, t.class_attempts.c.subject == subject,
-                at > now - self.window - self.pause,
-            ).order_by(at.desc()).limit(most)
+                at > now - self.window,
+            ).order_by(at.desc()).limit(free + 16)  # 2 s doubled 16 times: past any cap
         ).scalars())
-        if len(recent) < most or recent[0] - recent[-1] > self.window:
-            return 0
-        left: float = (recent[0] + self.pause - now).total_seconds()
-        return max(0, math.ceil(left))
+        if len(recent) < free:
+            return 0.0
+        gap = min(cap, BACKOFF_FIRST_S * 2.0 ** (len(recent) - free))
+        return max(0.0, float((recent[0] - now).total_seconds()) + gap)
 
-    def _check_paused(self, *subjects: tuple[str, str]) -> None:
+    def _wrong(self, refusal: Refusal, values: dict[str, Any], *subjects: tuple[str, str]
+               ) -> ClassRefused:
+        """A wrong code or key (known wrong: it was looked up): PAUSED while any of
+        ``subjects`` waits in its backoff (and not counted), else ``refusal``, counted for
+        each of them."""
         with self.engine.connect() as conn:
-            for scope, subject in subjects:
-                wait = self._paused(conn, scope, subject)
-                if wait:
-                    raise ClassRefused(Refusal.PAUSED, retry_after=wait)
+            wait = max(self._backoff(conn, scope, subject) for scope, subject in subjects)
+        if wait > 0:
+            return ClassRefused(Refusal.PAUSED, retry_after=math.ceil(wait))
+        self._failed(*subjects)
+        return ClassRefused(refusal, values)
 
     def _failed(self, *subjects: tuple[str, str]) -> None:
         now = self.clock()
@@ -205,14 +265,35 @@ class ClassStore:
     def _who(self, client: str, network: str | None) -> tuple[tuple[str, str], ...]:
         """The subjects a wrong try from ``client`` (at ``network``, None: unknown) counts
         for."""
-        return ((_CLIENT_SCOPE, client_subject(client)),
-                (_NETWORK_SCOPE, keyed_subject(self._key, _NETWORK_SCOPE, network_of(network))))
+        return ((_CLIENT_SCOPE, client_subject(client)), self._network(network))
 
-    def _refuse(self, refusal: Refusal, values: dict[str, Any], *subjects: tuple[str, str]
-                ) -> ClassRefused:
-        """The refusal, counted as a wrong try of each of ``subjects``."""
-        self._failed(*subjects)
-        return ClassRefused(refusal, values)
+    def _network(self, network: str | None) -> tuple[str, str]:
+        return (_NETWORK_SCOPE, keyed_subject(self._key, _NETWORK_SCOPE, network_of(network)))
+
+    def _joins(self, class_id: str, network: str | None) -> tuple[str, str]:
+        """The subject new pupils from ``network`` into the class are counted under: the
+        class's part first (:meth:`_class_joins`, so that the class's rows go with it),
+        then the network's, each half an HMAC."""
+        net = keyed_subject(self._key, _JOIN_SCOPE, network_of(network))
+        return (_JOIN_SCOPE, self._class_joins(class_id) + net[:32])
+
+    def _class_joins(self, class_id: str) -> str:
+        return keyed_subject(self._key, _JOIN_SCOPE, f"class {class_id}")[:32]
+
+    def _join_wait(self, conn: Connection, subject: str) -> float:
+        """Seconds until ``subject`` (:meth:`_joins`) may bring one more pupil (0: now): at
+        most :attr:`join_burst` joins within ``join_burst * join_every``."""
+        span = self.join_every * self.join_burst
+        now = self.clock()
+        at = t.class_attempts.c.at
+        recent = list(conn.execute(
+            select(at).where(t.class_attempts.c.scope == _JOIN_SCOPE,
+                             t.class_attempts.c.subject == subject, at > now - span)
+            .order_by(at.desc()).limit(self.join_burst)
+        ).scalars())
+        if len(recent) < self.join_burst:
+            return 0.0
+        return max(0.0, float((recent[-1] + span - now).total_seconds()))
 
     # ------------------------------------------------------------------ classes
 
@@ -261,19 +342,19 @@ class ClassStore:
 
     def find(self, code: object, *, client: str, network: str | None = None) -> ClassInfo:
         """The class of a join code typed by a pupil (``client``: any text naming where it
-        comes from, hashed before it is stored). Rate-limited: PAUSED when the client or this
-        code has had too many wrong tries lately; a wrong code counts for both."""
+        comes from, hashed before it is stored). A code is looked up first: a class's code is
+        never refused by the rate limit. A wrong one (BAD_CODE, UNKNOWN_CODE) counts for the
+        client, the network and that code, and is answered PAUSED while one of them waits in
+        its backoff."""
         who = self._who(client, network)
-        self._check_paused(*who)
         normal = normalise_code(code)
         if normal is None:
-            raise self._refuse(Refusal.BAD_CODE, {}, *who)
-        typed = (_CODE_SCOPE, keyed_subject(self._key, _CODE_SCOPE, normal))
-        self._check_paused(typed)
+            raise self._wrong(Refusal.BAD_CODE, {}, *who)
         with self.engine.connect() as conn:
             row = conn.execute(select(t.classes).where(t.classes.c.code == normal)).first()
         if row is None:
-            raise self._refuse(Refusal.UNKNOWN_CODE, {"code": normal}, *who, typed)
+            typed = (_CODE_SCOPE, keyed_subject(self._key, _CODE_SCOPE, normal))
+            raise self._wrong(Refusal.UNKNOWN_CODE, {"code": normal}, *who, typed)
         if row.expires_at <= self.clock():
             raise ClassRefused(Refusal.GONE, {"code": normal})
         return _info(row)
@@ -281,8 +362,11 @@ class ClassStore:
     def join(self, code: object, name: object, *, learner: str, client: str,
              network: str | None = None) -> Pupil:
         """Join the class of ``code`` as ``name``, or resume: a learner who already joined this
-        class gets their pupil back (the name given is then ignored). Refusals: BAD_CODE,
-        UNKNOWN_CODE, PAUSED, GONE, CLOSED, FULL, NAME_EMPTY, NAME_TOO_LONG, NAME_TAKEN."""
+        class gets their pupil back (the name given is then ignored), before any limit is asked.
+        Refusals: BAD_CODE, UNKNOWN_CODE, PAUSED (wrong tries, :meth:`find`), BUSY (too many
+        new pupils from this network into this class just now: ``retry_after``, and
+        ``values["seconds"]`` exactly), GONE,
+        CLOSED, FULL, NAME_EMPTY, NAME_TOO_LONG, NAME_TAKEN."""
         _check_learner(learner)
         normal = normalise_code(code)
         if normal is not None:
@@ -290,15 +374,19 @@ class ClassStore:
             if found is not None:
                 return found
         info = self.find(code, client=client, network=network)
-        who = self._who(client, network)
         if info.closed:
             raise ClassRefused(Refusal.CLOSED, {"code": info.code})
         if info.locked:
             raise ClassRefused(Refusal.LOCKED, {"code": info.code})
         clean = clean_name(name)
+        joins = self._joins(info.class_id, network)[1]
+        with self.engine.connect() as conn:
+            wait = self._join_wait(conn, joins)
+        if wait > 0:
+            raise ClassRefused(Refusal.BUSY, {"seconds": wait}, retry_after=math.ceil(wait))
         for attempt in range(_TRIES):
             try:
-                pupil, refusal = self._join_once(info.class_id, clean, learner)
+                pupil, refusal = self._join_once(info.class_id, clean, learner, joins)
             except IntegrityError:  # a join raced this one: look again
                 if attempt == _TRIES - 1:
                     raise
@@ -306,8 +394,10 @@ class ClassStore:
             if pupil is not None:
                 return pupil
             assert refusal is not None
-            if refusal is Refusal.NAME_TAKEN:
-                raise self._refuse(refusal, {"name": clean}, *who)
+            if refusal is Refusal.NAME_TAKEN:  # counted for the browser alone: a name
+                # is no secret guess, and pupils of one school share their address
+                raise self._wrong(refusal, {"name": clean}, (_CLIENT_SCOPE,
+                                                             client_subject(client)))
             values = {"limit": info.max_pupils} if refusal is Refusal.FULL else {}
             raise ClassRefused(refusal, values)
         raise AssertionError("unreachable")  # pragma: no cover
@@ -326,7 +416,7 @@ class ClassStore:
         return _pupil(row)
 
     def _join_once(
-        self, class_id: str, name: str, learner: str
+        self, class_id: str, name: str, learner: str, joins: str
     ) -> tuple[Pupil | None, Refusal | None]:
         p = t.class_pupils
         key = name_key(name)
@@ -364,6 +454,8 @@ class ClassStore:
                 )
             )
             pupil_id = int(done.inserted_primary_key[0])  # type: ignore[index]
+            conn.execute(insert(t.class_attempts).values(scope=_JOIN_SCOPE, subject=joins,
+                                                         at=now))
         return Pupil(int(pupil_id), class_id, int(top) + 1, name, now, None), None
 
     def pupil(self, class_id: str, *, learner: str) -> Pupil | None:
@@ -462,12 +554,11 @@ class ClassStore:
     def teacher(self, key: object, *, client: str, network: str | None = None
                 ) -> TeacherAccess:
         """The teacher's access to the class of ``key``: BAD_KEY (not the shape of a key),
-        PAUSED (too many wrong keys from this client lately), UNKNOWN_KEY (counted), GONE."""
+        UNKNOWN_KEY (counted), PAUSED (a wrong key while the client or its network waits in
+        its backoff), GONE. A class's key is looked up first: never refused by the limit."""
         parsed = parse_teacher_key(key)
         if parsed is None:
             raise ClassRefused(Refusal.BAD_KEY)
-        who = self._who(client, network)
-        self._check_paused(*who)
         digest = teacher_hash(parsed)
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -475,7 +566,7 @@ class ClassStore:
                 .where(t.classes.c.teacher == digest)
             ).first()
         if row is None or not hmac.compare_digest(str(row.teacher), digest):
-            raise self._refuse(Refusal.UNKNOWN_KEY, {}, *who)
+            raise self._wrong(Refusal.UNKNOWN_KEY, {}, *self._who(client, network))
         if row.expires_at <= self.clock():
             raise ClassRefused(Refusal.GONE)
         return TeacherAccess(row.id, SEAL)
@@ -654,10 +745,10 @@ class ClassStore:
         with self._write() as conn:
             self._delete(conn, [class_id])
 
-    @staticmethod
-    def _delete(conn: Connection, ids: list[str]) -> None:
-        """Delete the classes ``ids`` with their rows; their rows are locked first, in the
-        order of their ids, as "forget me" locks them (:class:`store.writes.Forget`)."""
+    def _delete(self, conn: Connection, ids: list[str]) -> None:
+        """Delete the classes ``ids`` with their rows (their joins' counts too); their rows
+        are locked first, in the order of their ids, as "forget me" locks them
+        (:class:`store.writes.Forget`)."""
         ids = sorted(ids)
         for start in range(0, len(ids), 500):
             chunk = ids[start:start + 500]
@@ -666,6 +757,11 @@ class ClassStore:
             for table in t.CLASS_TABLES:
                 column = table.c.id if table is t.classes else table.c.class_id
                 conn.execute(delete(table).where(column.in_(chunk)))
+            for class_id in chunk:
+                conn.execute(delete(t.class_attempts).where(
+                    t.class_attempts.c.scope == _JOIN_SCOPE,
+                    t.class_attempts.c.subject.startswith(self._class_joins(class_id),
+                                                          autoescape=True)))
 
     def purge(self) -> int:
         """Delete the classes whose time is up (with all their rows) and the wrong tries older

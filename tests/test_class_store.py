@@ -289,7 +289,9 @@ def test_a_full_class_refuses_a_new_pupil_but_resumes_one(
     assert counts(engine)["class_pupils"] == 2
 
 
-def test_a_join_flood_fills_the_class_and_no_more(classes: ClassStore, engine: Engine) -> None:
+def test_a_join_flood_fills_the_class_and_no_more(
+    classes: ClassStore, engine: Engine, clock: FakeClock
+) -> None:
     new = classes.create("Y", WORK)
     outcomes: list[int | Refusal] = []
     for i in range(70):
@@ -297,6 +299,7 @@ def test_a_join_flood_fills_the_class_and_no_more(classes: ClassStore, engine: E
             outcomes.append(join(classes, new, f"Pupil {i}", client=f"client-{i}").number)
         except ClassRefused as error:
             outcomes.append(error.refusal)
+        clock.advance(seconds=0.15)  # the pace one address may bring new pupils at
     assert outcomes[:60] == list(range(1, 61))
     assert outcomes[60:] == [Refusal.FULL] * 10
     assert counts(engine)["class_pupils"] == 60
@@ -555,7 +558,7 @@ def test_keys_are_never_logged_nor_in_errors(
 # --------------------------------------------------------------------------- rate limit
 
 
-def test_wrong_codes_pause_the_client_in_every_tab_and_replica(
+def test_wrong_codes_back_off_the_client_in_every_tab_and_replica(
     engine: Engine, clock: FakeClock
 ) -> None:
     migrate(engine, clock=clock)
@@ -565,21 +568,40 @@ def test_wrong_codes_pause_the_client_in_every_tab_and_replica(
         wrong = "ABCDEF" if i % 2 else "WRONG!"  # unknown, badly shaped: both count
         assert refused(lambda w=wrong: classes.find(w, client="tab")).refusal in (
             Refusal.UNKNOWN_CODE, Refusal.BAD_CODE)
-    error = refused(lambda: classes.find(new.code, client="tab"))  # even the right code
-    assert error.refusal is Refusal.PAUSED and 0 < error.retry_after <= 300
+    error = refused(lambda: classes.find("ABCDEG", client="tab"))
+    assert error.refusal is Refusal.PAUSED and error.retry_after == 2
     assert "retry" in str(error)
+    assert classes.find(new.code, client="tab").code == new.code  # the right code: never
     replica = ClassStore(engine, clock=clock)  # a new tab, another replica: same count
-    assert refused(lambda: replica.find(new.code, client="tab")).refusal is Refusal.PAUSED
-    assert refused(lambda: replica.join(new.code, "Ann", learner=me(), client="tab")
-                   ).refusal is Refusal.PAUSED
-    assert classes.find(new.code, client="another client").code == new.code
-    clock.advance(seconds=error.retry_after - 1)
-    assert refused(lambda: replica.find(new.code, client="tab")).retry_after == 1
-    clock.advance(seconds=1)
-    assert replica.find(new.code, client="tab").code == new.code  # the pause is over
+    assert refused(lambda: replica.find("ABCDEG", client="tab")).refusal is Refusal.PAUSED
     assert replica.join(new.code, "Ann", learner=me(), client="tab").number == 1
-    assert refused(lambda: replica.find("ZZZZZZ", client="tab")).refusal is Refusal.UNKNOWN_CODE
-    assert refused(lambda: replica.find(new.code, client="tab")).refusal is Refusal.PAUSED
+    assert refused(lambda: classes.find("ABCDEG", client="another")
+                   ).refusal is Refusal.UNKNOWN_CODE
+    clock.advance(seconds=1)
+    assert refused(lambda: replica.find("ABCDEG", client="tab")).retry_after == 1
+    clock.advance(seconds=1)
+    assert refused(lambda: replica.find("ABCDEG", client="tab")).refusal is Refusal.UNKNOWN_CODE
+    assert refused(lambda: replica.find("ABCDEH", client="tab")).retry_after == 4  # doubled
+
+
+def test_the_backoff_doubles_to_its_cap_and_the_window_forgets(
+    classes: ClassStore, clock: FakeClock
+) -> None:
+    """A guesser in one browser, trying again the moment he may: he waits 2, 4, 8 ... s,
+    then 300 s at most; an hour after, his old tries no longer count."""
+    waits = []
+    for i in range(20):
+        error = refused(lambda i=i: classes.find(f"ZZZ{i:03d}".translate(
+            str.maketrans("01", "AB")), client="guesser"))
+        if error.refusal is Refusal.PAUSED:
+            waits.append(error.retry_after)
+            clock.advance(seconds=error.retry_after)
+            assert refused(lambda i=i: classes.find(f"YYY{i:03d}".translate(
+                str.maketrans("01", "AB")), client="guesser")).refusal is Refusal.UNKNOWN_CODE
+    assert waits == [2, 4, 8, 16, 32, 64, 128, 256, 300, 300]
+    clock.advance(seconds=3601)
+    assert refused(lambda: classes.find("XXXXXX", client="guesser")
+                   ).refusal is Refusal.UNKNOWN_CODE
 
 
 def test_a_pupil_who_joined_resumes_even_while_paused(
@@ -588,17 +610,20 @@ def test_a_pupil_who_joined_resumes_even_while_paused(
     new = classes.create("Y", WORK)
     key = me()
     pupil = join(classes, new, "Ann", key, client="tab")
-    for _ in range(10):
-        refused(lambda: classes.find("ZZZZZZ", client="tab"))
-    assert refused(lambda: classes.find(new.code, client="tab")).refusal is Refusal.PAUSED
-    assert classes.join(new.code, "", learner=key, client="tab") == pupil
+    for _ in range(20):
+        refused(lambda: classes.find("ZZZZZZ", client="tab", network="10.0.0.7"))
+    assert refused(lambda: classes.find("ZZZZZY", client="tab", network="10.0.0.7")
+                   ).refusal is Refusal.PAUSED
+    assert classes.join(new.code, "", learner=key, client="tab", network="10.0.0.7") == pupil
+    assert classes.pupil(new.class_id, learner=key) == pupil
 
 
 def test_wrong_tries_spread_out_do_not_pause(classes: ClassStore, clock: FakeClock) -> None:
     new = classes.create("Y", WORK)
     for _ in range(30):
-        refused(lambda: classes.find("ZZZZZZ", client="slow"))
-        clock.advance(seconds=70)  # never 10 within 600 s
+        assert refused(lambda: classes.find("ZZZZZZ", client="slow")
+                       ).refusal is Refusal.UNKNOWN_CODE
+        clock.advance(seconds=361)  # never 10 within an hour
     assert classes.find(new.code, client="slow").code == new.code
 
 
@@ -611,17 +636,115 @@ def test_wrong_tries_of_one_code_pause_that_code(classes: ClassStore) -> None:
     assert classes.find(new.code, client="fresh").code == new.code  # other codes still work
 
 
-def test_wrong_teacher_keys_pause_the_client(classes: ClassStore, clock: FakeClock) -> None:
+def test_a_teachers_key_is_never_refused_wrong_keys_back_off(
+    classes: ClassStore, clock: FakeClock
+) -> None:
     new = classes.create("Y", WORK)
     guesses = [f"{i:032d}" for i in range(10)]
     for guess in guesses:
         assert refused(lambda g=guess: classes.teacher(g, client="guesser")
                        ).refusal is Refusal.UNKNOWN_KEY
-    error = refused(lambda: classes.teacher(new.teacher_key, client="guesser"))
-    assert error.refusal is Refusal.PAUSED and error.retry_after > 0
-    assert classes.teacher(new.teacher_key, client="teacher").class_id == new.class_id
-    clock.advance(seconds=error.retry_after)
+    error = refused(lambda: classes.teacher("9" * 32, client="guesser"))
+    assert error.refusal is Refusal.PAUSED and error.retry_after == 2
     assert classes.teacher(new.teacher_key, client="guesser").class_id == new.class_id
+    assert classes.claim(new.teacher_key, owner=me(), client="guesser").class_id == new.class_id
+
+
+def test_a_flood_of_wrong_codes_refuses_no_correct_code_key_nor_pupil(
+    engine: Engine, clock: FakeClock
+) -> None:
+    """The review's prankster: 1,000 wrong codes and keys from one address, in new browsers
+    and in the teacher's and pupils' own; every correct code, key and resume still works,
+    and his own wrong tries are answered PAUSED after the free ones."""
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock)
+    school = "198.51.100.7"
+    new = classes.create("Y", WORK)
+    ann_key = me()
+    ann = classes.join(new.code, "Ann", learner=ann_key, client="ann", network=school)
+    outcomes = []
+    for i in range(1000):
+        browser = "ann" if i % 3 == 0 else "teacher" if i % 3 == 1 else f"script {i}"
+        try:
+            if i % 2:
+                classes.find(f"Q{i:05d}".translate(str.maketrans("01", "AB")),
+                             client=browser, network=school)
+            else:
+                classes.teacher(f"{i:032d}", client=browser, network=school)
+        except ClassRefused as error:
+            outcomes.append(error.refusal)
+    assert outcomes.count(Refusal.PAUSED) >= 970  # 20 free, then at most a try per 2 s+
+    assert classes.find(new.code, client="ann", network=school).code == new.code
+    assert classes.join(new.code, "", learner=ann_key, client="ann", network=school) == ann
+    bob = classes.join(new.code, "Bob", learner=me(), client="teacher", network=school)
+    assert bob.number == 2
+    assert classes.teacher(new.teacher_key, client="teacher", network=school
+                           ).class_id == new.class_id
+
+
+def test_a_class_of_60_through_one_address_with_typos_all_join(
+    engine: Engine, clock: FakeClock
+) -> None:
+    """60 pupils behind one school address, in 10 s; each mistypes the code once first (60
+    wrong codes: the review's class of 30 with two typos each paused the address), and
+    three their names. All 60 join, never told to wait."""
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock)
+    school = "203.0.113.50"
+    new = classes.create("Y", WORK)
+    numbers = []
+    for i in range(60):
+        learner = me()
+        typo = new.code[:4] + CODE_ALPHABET[i % 31] + CODE_ALPHABET[i // 31]  # his own
+        if typo != new.code:
+            assert refused(lambda t=typo, k=learner: classes.find(t, client=k, network=school)
+                           ).refusal in (Refusal.UNKNOWN_CODE, Refusal.PAUSED)
+        name = f"Pupil {i}"
+        if i in (10, 20, 30):
+            assert refused(lambda k=learner: classes.join(new.code, "Pupil 1", learner=k,
+                                                          client=k, network=school)
+                           ).refusal is Refusal.NAME_TAKEN
+        info = classes.find(new.code, client=learner, network=school)
+        numbers.append(classes.join(info.code, name, learner=learner, client=learner,
+                                    network=school).number)
+        clock.advance(seconds=10 / 60)
+    assert sorted(numbers) == list(range(1, 61))
+
+
+def test_a_join_flood_from_one_address_is_slowed_to_a_classs_pace(
+    engine: Engine, clock: FakeClock
+) -> None:
+    """A script adding invented pupils (a new browser each) from one address: 30 at once,
+    then BUSY until 4.5 s have gone; at most 30 in any 4.5 s. Another address, and a pupil
+    who joined, are not held up."""
+    migrate(engine, clock=clock)
+    classes = ClassStore(engine, clock=clock)
+    new = classes.create("Y", WORK, max_pupils=1000)
+    kept = me()
+    outcomes: list[int | Refusal] = []
+    for i in range(40):
+        try:
+            outcomes.append(classes.join(new.code, f"Fake {i}", learner=kept if i == 0
+                                         else me(), client=f"s{i}", network="192.0.2.1"
+                                         ).number)
+        except ClassRefused as error:
+            outcomes.append(error.refusal)
+            assert error.retry_after == 5 and error.values["seconds"] == 4.5
+    assert outcomes == [*range(1, 31), *[Refusal.BUSY] * 10]
+    assert classes.join(new.code, "", learner=kept, client="s0", network="192.0.2.1").number == 1
+    assert classes.join(new.code, "Real", learner=me(), client="r", network="192.0.2.2"
+                        ).number == 31
+    clock.advance(seconds=4.5)
+    joined = 0
+    for i in range(500):  # 10 s of a script's 50 tries a second: at most 30 per 4.5 s
+        try:
+            classes.join(new.code, f"More {i}", learner=me(), client=f"m{i}",
+                         network="192.0.2.1")
+            joined += 1
+        except ClassRefused as error:
+            assert error.refusal is Refusal.BUSY
+        clock.advance(seconds=0.02)
+    assert joined == 90  # 30 at 0 s, 4.5 s and 9 s: 9 a second, not 50
 
 
 # --------------------------------------------------------------------------- purge, delete
@@ -691,7 +814,7 @@ def test_delete_removes_the_class_and_nothing_else(classes: ClassStore, engine: 
     kept_before = classes.dashboard(classes.teacher(kept.teacher_key, client="t"))
     classes.delete(classes.teacher(gone.teacher_key, client="t"))
     assert counts(engine) == {"classes": 1, "class_pupils": 3, "class_answers": 1 + 2 + 3,
-                              "class_attempts": 0}
+                              "class_attempts": 3}  # the kept class's 3 joins, counted
     everything = dump(engine)
     assert gone.class_id not in everything and gone.code not in everything
     assert classes.dashboard(classes.teacher(kept.teacher_key, client="t")) == kept_before
@@ -761,7 +884,8 @@ def test_a_network_address_is_paused_after_more_wrong_tries_than_a_browser(
     engine: Engine, clock: FakeClock
 ) -> None:
     """A guesser who starts a new browser (a new client) at every try is still counted by
-    the address the tries come from; its limit is higher, since a school's pupils share it."""
+    the address the tries come from; its limit is higher, since a school's pupils share it,
+    and its backoff is capped at a minute."""
     migrate(engine, clock=clock)
     classes = ClassStore(engine, clock=clock, max_tries=3, max_network_tries=5)
     new = classes.create("Y", WORK)
@@ -769,11 +893,20 @@ def test_a_network_address_is_paused_after_more_wrong_tries_than_a_browser(
         assert refused(lambda i=i: classes.find("ZZZZZ" + "ABCDE"[i], client=f"browser {i}",
                                                 network="10.0.0.7")
                        ).refusal is Refusal.UNKNOWN_CODE
-    error = refused(lambda: classes.find(new.code, client="browser 9", network="10.0.0.7"))
-    assert error.refusal is Refusal.PAUSED and error.retry_after > 0
-    assert refused(lambda: classes.teacher(new.teacher_key, client="browser 9",
-                                           network="10.0.0.7")).refusal is Refusal.PAUSED
-    assert classes.find(new.code, client="browser 9", network="10.0.0.8").code == new.code
-    assert classes.find(new.code, client="browser 9").code == new.code
-    clock.advance(seconds=error.retry_after)
+    error = refused(lambda: classes.find("ZZZZZF", client="browser 9", network="10.0.0.7"))
+    assert error.refusal is Refusal.PAUSED and error.retry_after == 2
+    assert refused(lambda: classes.teacher("7" * 32, client="browser 9", network="10.0.0.7")
+                   ).refusal is Refusal.PAUSED
     assert classes.find(new.code, client="browser 9", network="10.0.0.7").code == new.code
+    assert refused(lambda: classes.find("ZZZZZF", client="browser 9", network="10.0.0.8")
+                   ).refusal is Refusal.UNKNOWN_CODE
+    waits = []
+    for i in range(12):
+        clock.advance(seconds=refused(lambda i=i: classes.find(
+            "ZZZZZG", client=f"new {i}", network="10.0.0.7")).retry_after)
+        assert refused(lambda i=i: classes.find("ZZZZH" + CODE_ALPHABET[i], client=f"new {i}",
+                                                network="10.0.0.7")
+                       ).refusal is Refusal.UNKNOWN_CODE
+        waits.append(refused(lambda: classes.find("ZZZZZJ", client="x", network="10.0.0.7")
+                             ).retry_after)
+    assert waits == [4, 8, 16, 32, 60, 60, 60, 60, 60, 60, 60, 60]

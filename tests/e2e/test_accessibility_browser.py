@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser
-
 from conftest import wait_idle
+from playwright.sync_api import Browser
 
 PAGES = ("", "lessons", "lab", "odds", "quiz", "play", "scoresheet", "glossary", "class",
          "progress", "about")

@@ -12,6 +12,7 @@ chose "forget me", perhaps in another tab) is told so, and the page offers to jo
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,12 +43,15 @@ from ui.settings import preset_label
 from ui.text import md_escape, md_quote
 from words import _, language
 
-__all__ = ["KEYS", "clock", "join_box", "pupil_view", "widget_key"]
+__all__ = ["JOIN_HOLD_S", "KEYS", "clock", "join_box", "pupil_view", "widget_key"]
 
 clock: Callable[[], float] = time.time
 """The moments of a pupil's round (seconds since the epoch); a test may replace it."""
 
 _FOUND: Final = "class_found"  # the ClassInfo of the code on the page, before joining
+JOIN_HOLD_S: Final = 10.0
+"""How long a Join waits its turn, unseen, when many pupils join from one address at once
+(BUSY: :data:`store.classes.JOIN_EVERY_S`) before the page says to wait."""
 _REFUSED: Final = "class_refused"  # a refusal of the last Check or Skip, said under the box
 _GONE: Final = "class_gone"  # the code of a class found gone on this run's Check
 
@@ -266,14 +270,24 @@ def _on_join() -> None:
     if not isinstance(info, ClassInfo) or me is None:
         return
     name = ss.get(state.K_NAME, "")
-    try:
-        pupil = classes().join(info.code, name, learner=me, client=client(), network=network())
-    except ClassRefused as refused:
-        ss[_REFUSED] = state.refusal_text(refused, typed=name)
-        return
-    except (ClassesAway, *AWAY_ERRORS):
-        ss[_REFUSED] = state.outage_text()
-        return
+    held = 0.0
+    while True:
+        try:
+            pupil = classes().join(info.code, name, learner=me, client=client(),
+                                   network=network())
+        except ClassRefused as refused:
+            wait = float(refused.values.get("seconds", refused.retry_after))
+            if refused.refusal is Refusal.BUSY and held + wait <= JOIN_HOLD_S:
+                wait += random.uniform(0.0, 0.1)  # the ones that waited together, spread
+                held += wait  # a class arriving together: wait our turn
+                time.sleep(wait)
+                continue
+            ss[_REFUSED] = state.refusal_text(refused, typed=name)
+            return
+        except (ClassesAway, *AWAY_ERRORS):
+            ss[_REFUSED] = state.outage_text()
+            return
+        break
     ss.pop(_REFUSED, None)
     _adopt(info, pupil)
 

@@ -128,6 +128,11 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
                  "a newer link replaces it; or the class was deleted or its time is up.")
     if why is Refusal.PAUSED:
         return _wait_text(refused.retry_after)
+    if why is Refusal.BUSY:
+        return ngettext("Many pupils are joining this class from here right now: wait {n} "
+                        "second, then press Join again.",
+                        "Many pupils are joining this class from here right now: wait {n} "
+                        "seconds, then press Join again.", max(refused.retry_after, 1))
     if why is Refusal.CLOSED:
         return _("This class is closed: it takes no new pupils and no more answers.")
     if why is Refusal.LOCKED:
