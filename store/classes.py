@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import hmac
 import math
-import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,6 +62,7 @@ from sqlalchemy.exc import IntegrityError
 
 from store import schema as t
 from store.class_forget import CLIENT_SCOPE as _CLIENT_SCOPE, forget_learner
+from store.class_teacher import TeacherSide, check_learner as _check_learner, row_info as _info
 from store.class_values import (
     CLASS_NAME_MAX,
     DEFAULT_KEEP_DAYS,
@@ -76,7 +76,6 @@ from store.class_values import (
     ClassWork,
     Dashboard,
     NewClass,
-    OwnedClass,
     Pupil,
     PupilRow,
     Refusal,
@@ -99,7 +98,6 @@ from store.writes import OUTCOMES
 
 __all__ = ["ClassStore", "forget_learner"]  # its values and refusals: store.class_values
 
-_LEARNER_SHAPE: Final = re.compile(r"[0-9a-f]{64}")
 _ATTEMPTS_KEPT: Final = timedelta(days=1)
 _TRIES: Final = 5  # a write retried on a unique-constraint race (a code drawn twice, a join)
 _CODE_SCOPE: Final = "code"
@@ -143,14 +141,6 @@ script adding invented pupils as fast as it can (18 a second in the review) gets
 than that pace. A pupil who joined before resumes without counting."""
 
 
-def _info(row: Row[Any]) -> ClassInfo:
-    return ClassInfo(
-        class_id=row.id, code=row.code, name=row.name, work=ClassWork.from_json(row.work),
-        language=row.language, created_at=row.created_at, expires_at=row.expires_at,
-        closed_at=row.closed_at, max_pupils=int(row.max_pupils), locked_at=row.locked_at,
-    )
-
-
 def _pupil(row: Row[Any]) -> Pupil:
     return Pupil(
         pupil_id=int(row.id), class_id=row.class_id, number=int(row.number), name=row.name,
@@ -158,15 +148,10 @@ def _pupil(row: Row[Any]) -> Pupil:
     )
 
 
-def _check_learner(learner: str) -> None:
-    if not isinstance(learner, str) or _LEARNER_SHAPE.fullmatch(learner) is None:
-        raise ValueError("learner must be a learner key (store.ids.learner_key)")
-
-
 # --------------------------------------------------------------------------- the store
 
 
-class ClassStore:
+class ClassStore(TeacherSide):
     """The classes in the database behind ``engine`` (migrated by the caller).
 
     The rate limit (docs/security.md) never refuses a correct code or teacher key, nor a
@@ -571,78 +556,6 @@ class ClassStore:
             raise ClassRefused(Refusal.GONE)
         return TeacherAccess(row.id, SEAL)
 
-    def claim(self, key: object, *, owner: str, client: str, network: str | None = None
-              ) -> TeacherAccess:
-        """Open a one-time teacher link: the browser ``owner`` (a learner key) runs the class
-        from now on, and the link is spent — its key opens nothing any more (a copy in a
-        browser's history, a Back, a Referer). Refused as :meth:`teacher` refuses; two opens
-        of one link at once: one wins, the other is UNKNOWN_KEY."""
-        _check_learner(owner)
-        access = self.teacher(key, client=client, network=network)
-        parsed = parse_teacher_key(key)
-        assert parsed is not None  # teacher() refused any other
-        spent = teacher_hash(secrets.token_urlsafe(TEACHER_KEY_BYTES))  # a key no one holds
-        with self._write() as conn:
-            done = conn.execute(update(t.classes).where(
-                t.classes.c.id == access.class_id, t.classes.c.teacher == teacher_hash(parsed)
-            ).values(teacher=spent))
-            if done.rowcount != 1:
-                raise ClassRefused(Refusal.UNKNOWN_KEY)
-            self._own(conn, access.class_id, owner)
-        return access
-
-    def _own(self, conn: Connection, class_id: str, owner: str) -> None:
-        there = conn.execute(select(t.class_owners.c.owner).where(
-            t.class_owners.c.class_id == class_id, t.class_owners.c.owner == owner)).first()
-        if there is None:
-            conn.execute(insert(t.class_owners).values(class_id=class_id, owner=owner,
-                                                       added_at=self.clock()))
-
-    def owner_access(self, class_id: object, owner: str) -> TeacherAccess:
-        """The access of a browser that runs the class (it started it, or opened one of its
-        teacher links): GONE when the class is over or not this browser's."""
-        _check_learner(owner)
-        o, c = t.class_owners, t.classes
-        with self.engine.connect() as conn:
-            row = conn.execute(select(c.c.id, c.c.expires_at).join(o, o.c.class_id == c.c.id)
-                               .where(c.c.id == str(class_id), o.c.owner == owner)).first()
-        if row is None or row.expires_at <= self.clock():
-            raise ClassRefused(Refusal.GONE)
-        return TeacherAccess(row.id, SEAL)
-
-    def owned(self, owner: str) -> tuple[OwnedClass, ...]:
-        """The classes the browser ``owner`` runs ("My classes"), newest first, with how
-        many pupils joined each; the ones whose time is up are left out."""
-        _check_learner(owner)
-        o, c, p = t.class_owners, t.classes, t.class_pupils
-        pupils = (select(func.count()).select_from(p).where(p.c.class_id == c.c.id)
-                  .scalar_subquery())
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(c, pupils.label("pupils"))
-                                .join(o, o.c.class_id == c.c.id)
-                                .where(o.c.owner == owner, c.c.expires_at > self.clock())
-                                .order_by(c.c.created_at.desc(), c.c.id)).all()
-        return tuple(OwnedClass(_info(row), int(row.pupils)) for row in rows)
-
-    def new_teacher_link(self, access: TeacherAccess) -> str:
-        """A new one-time teacher link's key for the class (to open it on another device);
-        the class's earlier unopened link opens nothing any more."""
-        class_id = self._class_id(access)
-        for attempt in range(_TRIES):
-            key = secrets.token_urlsafe(TEACHER_KEY_BYTES)
-            try:
-                with self._write() as conn:
-                    done = conn.execute(update(t.classes).where(t.classes.c.id == class_id)
-                                        .values(teacher=teacher_hash(key)))
-                    if done.rowcount != 1:
-                        raise ClassRefused(Refusal.GONE)
-            except IntegrityError:  # pragma: no cover - 192 random bits drawn twice
-                if attempt == _TRIES - 1:
-                    raise
-                continue
-            return key
-        raise AssertionError("unreachable")  # pragma: no cover
-
     @staticmethod
     def _class_id(access: TeacherAccess) -> str:
         if not isinstance(access, TeacherAccess) or access._seal is not SEAL:
@@ -707,37 +620,6 @@ class ClassStore:
             )
             if done.rowcount == 0:
                 self._info_in(conn, class_id)  # GONE if there is no such class
-
-    def reopen(self, access: TeacherAccess) -> None:
-        """A closed class takes joins and answers again."""
-        self._set(access, closed_at=None)
-
-    def lock(self, access: TeacherAccess, locked: bool = True) -> None:
-        """Lock joining (the pupils in go on answering; no one new joins), or unlock it."""
-        self._set(access, locked_at=self.clock() if locked else None)
-
-    def _set(self, access: TeacherAccess, **values: object) -> None:
-        class_id = self._class_id(access)
-        with self._write() as conn:
-            self._info_in(conn, class_id)  # GONE if there is no such class
-            conn.execute(update(t.classes).where(t.classes.c.id == class_id).values(**values))
-
-    def remove_pupil(self, access: TeacherAccess, number: int) -> None:
-        """Remove the pupil ``number`` from the class, with their answers (a prankster, a
-        name given twice); GONE when there is no such pupil. They may join again, unless
-        joining is locked."""
-        class_id = self._class_id(access)
-        p, a = t.class_pupils, t.class_answers
-        with self._write() as conn:
-            self._info_in(conn, class_id)
-            conn.execute(select(t.classes.c.id).where(t.classes.c.id == class_id)
-                         .with_for_update()).all()
-            pupil = conn.execute(select(p.c.id).where(p.c.class_id == class_id,
-                                                      p.c.number == int(number))).first()
-            if pupil is None:
-                raise ClassRefused(Refusal.GONE)
-            conn.execute(delete(a).where(a.c.pupil_id == pupil.id))
-            conn.execute(delete(p).where(p.c.id == pupil.id))
 
     def delete(self, access: TeacherAccess) -> None:
         """Delete the class with its pupils and their answers, at once."""
