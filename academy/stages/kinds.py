@@ -18,6 +18,7 @@ __all__ = ["KINDS", "Kind", "check", "hint"]
 Make = Callable[[random.Random, Rules, Mapping[str, Any]], dict[str, Any]]
 Accepts = Callable[[Task, Given], bool]
 Hinter = Callable[[Task, Given], Hint]
+Alternatives = Callable[[Task], tuple[frozenset[Card], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +28,16 @@ class Kind:
     accepts: Accepts | None = None
     """The engine's rule, for a kind where several answers are right; else the answer must
     equal :attr:`Task.answer`."""
+    alternatives: Alternatives | None = None
+    """For a cards kind where a tie makes several sets of cards right (two suits making the
+    same point): every one of them; the answer must be one."""
 
 
 KINDS: Final[dict[str, Kind]] = {
-    "point_cards": Kind(h.make_point_cards, h.hint_point),
+    "point_cards": Kind(h.make_point_cards, h.hint_point, alternatives=h.point_alternatives),
     "point_pips": Kind(h.make_point_pips, h.hint_point),
-    "sequence_cards": Kind(h.make_sequence_cards, h.hint_sequence),
+    "sequence_cards": Kind(h.make_sequence_cards, h.hint_sequence,
+                           alternatives=h.sequence_alternatives),
     "sequence_score": Kind(h.make_sequence_score, h.hint_sequence),
     "set_cards": Kind(h.make_set_cards, h.hint_set),
     "set_score": Kind(h.make_set_score, h.hint_set),
@@ -79,10 +84,20 @@ def check(task: Task, given: object) -> Checked:
     if value is None or value == frozenset():
         return Checked(False, empty=True)
     kind = KINDS[task.kind]
-    right = kind.accepts(task, value) if kind.accepts is not None else value == task.answer
+    rights: tuple[frozenset[Card], ...] = (task.answer_cards,)
+    if kind.alternatives is not None:
+        rights = kind.alternatives(task)
+    if kind.accepts is not None:
+        right = kind.accepts(task, value)
+    elif kind.alternatives is not None:
+        right = value in rights
+    else:
+        right = value == task.answer
     if not isinstance(value, frozenset) or right:
         return Checked(right)
-    want = task.answer_cards if kind.accepts is None else frozenset()
+    # the right answer nearest to what was tapped (the engine's own first)
+    want = (max(rights, key=lambda r: (len(r & value), r == task.answer_cards))
+            if kind.accepts is None else frozenset())
     missing = tuple(c for c in task.pick if c in want and c not in value)
     extra = tuple(c for c in task.pick if c in value and want and c not in want)
     return Checked(False, partly=bool(want) and not extra and value < want,
