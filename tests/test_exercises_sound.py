@@ -604,3 +604,86 @@ def test_every_quiz_question_accepts_exactly_the_right_answers(kind: str, level:
     assert kind in QUIZ_TRUTH
     for seed in range(SEEDS):
         judge_question(generate_question(f"sound-{seed}", seed, level, preset, kind=kind))
+
+
+# --------------------------------------------------------------------------- the advisor's facts
+
+
+def unguarded(suit: frozenset[Card]) -> set[Card]:
+    """The king and queen of a suit with fewer cards below them than higher cards they lack
+    (a king alone, a queen with fewer than two): what "unguarded" means to the advisor."""
+    out = set()
+    for c in suit:
+        if c.rank in (Rank.KING, Rank.QUEEN):
+            lacking = sum(1 for r in range(int(c.rank) + 1, 8)
+                          if not any(int(x.rank) == r for x in suit))
+            below = sum(1 for x in suit if int(x.rank) < int(c.rank))
+            if below < lacking:
+                out.add(c)
+    return out
+
+
+def advisor_risks(dealt: tuple[Card, ...], thrown: frozenset[Card]
+                  ) -> set[tuple[str, frozenset[Card]]]:
+    """Every risk of a discard, found from the cards: a king or queen left unguarded that was
+    guarded as dealt, the cards thrown of each sequence and set as dealt, the aces thrown."""
+    kept = frozenset(dealt) - thrown
+    out: set[tuple[str, frozenset[Card]]] = set()
+    for suit in Suit:
+        now, was = unguarded(suit_cards(kept, suit)), unguarded(suit_cards(dealt, suit))
+        out |= {("unguards", frozenset([c])) for c in now - was}
+    out |= {("breaks-sequence", r[2] & thrown) for r in runs(dealt) if r[2] & thrown}
+    out |= {("breaks-set", s[2] & thrown) for s in sets_held(dealt) if s[2] & thrown}
+    aces = frozenset(c for c in thrown if c.rank is Rank.ACE)
+    if aces:
+        out.add(("throws-ace", aces))
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_advisor_names_every_risk_for_every_discard_it_applies_to(preset: str) -> None:
+    """A risk named for one discard is named for every discard it applies to, in the figures
+    and in the explanation's paragraph of each candidate, the best one too (issue 33: the best
+    discard left the queen of hearts alone without a word, the others were flagged)."""
+    from academy.stages.kinds_advisor import discard_cards
+    from academy.stages.says import explanation
+    from academy.stages.says_advisor import figures_line
+    from words.advisor import risk_text
+
+    seen = set()
+    for seed in range(SEEDS):
+        task = make_task("02-exchange/4", seed, preset)
+        hand = task.hands[0][1]
+        figures = task.facts["figures"]
+        said = explanation(task)
+        for choice in task.choices:
+            f = figures[choice]
+            truth = advisor_risks(hand, frozenset(discard_cards(choice)))
+            assert {(k, frozenset(c)) for k, c in f.risks} == truth, (hand, choice)
+            (paragraph,) = [line for line in said if line.startswith(figures_line(choice, f))]
+            for kind, cards in f.risks:
+                text = risk_text(type("R", (), {"kind": kind, "cards": cards})())
+                assert text and text in paragraph, (choice, kind)
+        seen.add(tuple(hand))
+    assert len(seen) >= 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_advisor_stage_says_why_the_best_beats_the_runner_up(seed: int) -> None:
+    from academy.stages.kinds_advisor import discard_cards
+    from academy.stages.says import explanation
+    from words.hints import cards_text
+
+    task = make_task("02-exchange/4", seed)
+    figures = task.facts["figures"]
+    best, other = sorted(task.choices, key=lambda c: figures[c].rank)[:2]
+    said = explanation(task)
+    why = [line for line in said if line.startswith(
+        f"Why not discard {cards_text(discard_cards(other))}?")]
+    assert why, said
+    diff = f"{figures[best].expected - figures[other].expected:.1f}"
+    assert diff in why[0]
+    # a best discard that throws an ace the runner-up keeps says why that costs nothing
+    ace = [c for c in discard_cards(best) if c.rank is Rank.ACE and c not in discard_cards(other)]
+    if ace:
+        assert any(cards_text(tuple(ace)) in line and line is not why[0] for line in said[:7])
