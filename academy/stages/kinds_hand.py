@@ -22,7 +22,7 @@ from academy.quiz.deals import (
 from academy.stages.model import Given, Hint, HintKind, Task
 from piquet.cards import DECK, Card, Rank, cards_mask, sort_cards
 from piquet.combos import Combinations, analyse
-from piquet.declare import Answer, Verdict
+from piquet.declare import Verdict, possible_answers
 from piquet.errors import PiquetError
 from piquet.exchange import courts_held, verify_discard
 from piquet.reckon import Role
@@ -34,7 +34,6 @@ Made = dict[str, Any]
 """A task's fields but its stage id, kind, seed and rules."""
 
 ROLE_CHOICES = ("elder", "younger", "equal")
-ANSWER_CHOICES = (Answer.GOOD.value, Answer.NOT_GOOD.value, Answer.EQUAL.value)
 YES_NO = ("yes", "no")
 
 
@@ -237,7 +236,7 @@ def make_younger_answer(rng: random.Random, rules: Rules, params: Params) -> Mad
     category = made["facts"]["category"]
     v = _verdict(made["hands"][0][1], made["hands"][1][1], category)
     assert v.reply is not None
-    choices = ANSWER_CHOICES if category != "sets" else ANSWER_CHOICES[:2]
+    choices = tuple(a.value for a in possible_answers(category))
     return {**made, "answer": v.reply.value, "choices": choices, "role": "younger"}
 
 
