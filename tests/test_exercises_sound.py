@@ -29,11 +29,14 @@ from academy.quiz import (
     KINDS as QUIZ_KINDS,
     LEVEL_KINDS,
     Field,
+    Level,
     Question,
     check_answer,
     generate_question,
+    round_from_json,
 )
 from academy.quiz.labels import sequence_key
+from academy.quiz.rounds import misses_round, random_round, seeded_round
 from academy.stages import KINDS as STAGE_KINDS, STAGES, Task, check, make_task
 from piquet.cards import Card, Rank, Suit, parse_cards
 from piquet.rules import PRESETS, Rules, get_rules
@@ -404,10 +407,14 @@ def stage_answers(task: Task) -> Iterator[object]:
         yield from NUMBERS
 
 
-def judge_task(task: Task) -> None:
+def judge_task(task: Task) -> tuple[object, object]:
+    """Check every answer to ``task`` against the truth; a right answer and a wrong one."""
     right = STAGE_TRUTH[task.kind](task)
     accepted = 0
+    found: dict[bool, object] = {}
     for given in stage_answers(task):
+        if given != frozenset():
+            found.setdefault(right(given), given)
         want = right(given)
         got = check(task, given).right
         assert got == want, (
@@ -416,6 +423,7 @@ def judge_task(task: Task) -> None:
             f"{'right' if want else 'wrong'}")
         accepted += got
     assert accepted, f"{task.stage_id} seed {task.seed}: no answer offered is right"
+    return found[True], found[False]
 
 
 def test_every_stage_kind_has_a_truth() -> None:
@@ -571,7 +579,8 @@ def quiz_truths(q: Question) -> dict[str, Callable[[object], bool]]:
     return truths
 
 
-def judge_question(q: Question) -> None:
+def judge_question(q: Question) -> dict[str, object]:
+    """Check every answer to ``q`` against the truth; the truth's right answer."""
     truths = quiz_truths(q)
     right = {}
     for f in q.fields:  # the truth's right value of each field, among those offered
@@ -586,6 +595,7 @@ def judge_question(q: Question) -> None:
             assert got == truths[f.key](v), (
                 f"{q.kind} ({q.level}, {q.rules}, #{q.index}): the app says "
                 f"{'right' if got else 'wrong'} to {f.key}={v!r}")
+    return right
 
 
 def test_every_quiz_kind_has_a_truth() -> None:
@@ -687,3 +697,74 @@ def test_the_advisor_stage_says_why_the_best_beats_the_runner_up(seed: int) -> N
     ace = [c for c in discard_cards(best) if c.rank is Rank.ACE and c not in discard_cards(other)]
     if ace:
         assert any(cards_text(tuple(ace)) in line and line is not why[0] for line in said[:7])
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def _wrong_values(q: Question, right: dict[str, object]) -> dict[str, object]:
+    """The truth's right answer with its first field given a value the truth finds wrong."""
+    truths = quiz_truths(q)
+    f = q.fields[0]
+    wrong = next(v for v in field_values(f) if not truths[f.key](v))
+    return {**right, f.key: wrong}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("level", sorted(LEVEL_KINDS))
+def test_quiz_rounds_mark_exactly_the_right_answers(level: Level, preset: str) -> None:
+    """A seeded round (a link, a class's quiz), a random round and a "practise my misses" round
+    mark each question as the truth does: every answer checked, a right one kept as right, a
+    wrong one as wrong."""
+    rounds = []
+    for n in range(max(1, SEEDS // 30)):
+        rounds += [seeded_round("r", f"round-{n}", level, preset, 20, now=0.0),
+                   random_round("r", f"random-{n}", level, preset, 10, now=0.0),
+                   misses_round("r", f"misses-{n}", level, preset, LEVEL_KINDS[level],
+                                now=0.0)]
+    for r in rounds:
+        while not r.over:
+            q = r.question(r.at)
+            right = judge_question(q)
+            values = right if r.at % 2 == 0 else _wrong_values(q, right)
+            r, fb = r.answer(values, now=1.0)
+            assert fb.correct == (values is right)
+            assert r.answers[-1].outcome == ("right" if values is right else "wrong")
+            r = r.next()
+        assert round_from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("level", sorted(LEVEL_KINDS))
+def test_class_rounds_mark_exactly_the_right_answers(level: str, preset: str) -> None:
+    """A class's round (its quiz, then every stage of every lesson): each position judged on
+    every answer, a right answer kept as right and a wrong one as wrong, also once the round
+    is read back from its JSON."""
+    from store.class_values import ClassWork, QuizWork
+    from ui.classroom.work import new_round, round_from_json as class_from_json
+
+    for n in range(max(1, SEEDS // 30)):
+        work = ClassWork(QuizWork(level, preset, 5, f"class-{n}"), tuple(s.id for s in STAGES))
+        class_id = f"{level}-{preset}-{n}".ljust(32, "0")[:32]
+        r = new_round(class_id, work, now=0.0)
+        while r.open:
+            pos = r.at
+            give_right = pos % 2 == 0
+            if r.in_quiz:
+                q = r.question(pos)
+                right = judge_question(q)
+                r, fb = r.answer_quiz(right if give_right else _wrong_values(q, right), now=1.0)
+                assert fb.correct == give_right
+            else:
+                task = r.task(pos)
+                good, bad = judge_task(task)
+                r, found = r.answer_stage(good if give_right else bad, now=1.0)
+                assert found.right == give_right
+                checked = r.stage_check(pos)
+                assert checked is not None and checked[0].right == give_right
+            assert r.outcome(pos) == ("right" if give_right else "wrong")
+            r = r.next()
+        again = class_from_json(r.to_json(), class_id, work)
+        assert again == r
+        assert [again.outcome(i) for i in range(again.length)] == [
+            ("right" if i % 2 == 0 else "wrong") for i in range(again.length)]
