@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from academy.stages import kinds_advisor as a, kinds_hand as h, kinds_other as o
 from academy.stages.model import Checked, Given, Hint, Task
-from piquet.cards import Card
+from piquet.cards import Card, cards_mask
 from piquet.rules import Rules
 
 __all__ = ["KINDS", "Kind", "check", "hint"]
@@ -84,23 +84,25 @@ def check(task: Task, given: object) -> Checked:
     if value is None or value == frozenset():
         return Checked(False, empty=True)
     kind = KINDS[task.kind]
-    rights: tuple[frozenset[Card], ...] = (task.answer_cards,)
-    if kind.alternatives is not None:
-        rights = kind.alternatives(task)
     if kind.accepts is not None:
         right = kind.accepts(task, value)
-    elif kind.alternatives is not None:
-        right = value in rights
-    else:
+    elif not isinstance(value, frozenset):
         right = value == task.answer
+    else:  # cards: compared as bit masks (every set of a hand may be tried)
+        given_bits = cards_mask(value)
+        rights = [cards_mask(r) for r in (
+            kind.alternatives(task) if kind.alternatives is not None else (task.answer_cards,))]
+        right = given_bits in rights
     if not isinstance(value, frozenset) or right:
         return Checked(right)
+    if kind.accepts is not None:
+        return Checked(False)
     # the right answer nearest to what was tapped (the engine's own first)
-    want = (max(rights, key=lambda r: (len(r & value), r == task.answer_cards))
-            if kind.accepts is None else frozenset())
-    missing = tuple(c for c in task.pick if c in want and c not in value)
-    extra = tuple(c for c in task.pick if c in value and want and c not in want)
-    return Checked(False, partly=bool(want) and not extra and value < want,
+    first = cards_mask(task.answer_cards)
+    want = max(rights, key=lambda r: ((r & given_bits).bit_count(), r == first))
+    missing = tuple(c for c in task.pick if c.bit & want and not c.bit & given_bits)
+    extra = tuple(c for c in task.pick if c.bit & given_bits and not c.bit & want)
+    return Checked(False, partly=bool(want) and not extra and given_bits != want,
                    missing=missing, extra=extra)
 
 

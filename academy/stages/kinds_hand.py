@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from academy.quiz.deals import (
@@ -61,15 +60,15 @@ def make_point_cards(rng: random.Random, rules: Rules, params: Params) -> Made:
     point = analyse(hand).point
     assert point is not None
     return {"answer_kind": "cards", "answer": frozenset(point.cards), "role": _role(rng, params),
-            "pick": hand}
+            "pick": hand, "facts": {"rights": _point_suits(hand)}}
 
 
 def point_alternatives(task: Task) -> tuple[frozenset[Card], ...]:
     """Every suit that makes the point: two suits of the same length and pips both do."""
-    return _point_suits(task.pick)
+    rights: tuple[frozenset[Card], ...] = task.facts["rights"]
+    return rights
 
 
-@cache
 def _point_suits(hand: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
     combos = analyse(hand)
     point = combos.point
@@ -104,15 +103,15 @@ def make_sequence_cards(rng: random.Random, rules: Rules, params: Params) -> Mad
     hand = _sequence_hand(rng)
     best = analyse(hand).sequences[0]
     return {"answer_kind": "cards", "answer": frozenset(best.cards), "role": _role(rng, params),
-            "pick": hand}
+            "pick": hand, "facts": {"rights": _best_runs(hand)}}
 
 
 def sequence_alternatives(task: Task) -> tuple[frozenset[Card], ...]:
     """Every run as good as the best: two suits may hold the same length to the same top."""
-    return _best_runs(task.pick)
+    rights: tuple[frozenset[Card], ...] = task.facts["rights"]
+    return rights
 
 
-@cache
 def _best_runs(hand: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
     runs = analyse(hand).sequences
     return tuple(frozenset(r.cards) for r in runs
