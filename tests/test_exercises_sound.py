@@ -651,11 +651,28 @@ def advisor_risks(dealt: tuple[Card, ...], thrown: frozenset[Card]
     return out
 
 
+def advisor_reasons(dealt: tuple[Card, ...], thrown: frozenset[Card]
+                    ) -> set[tuple[str, frozenset[Card]]]:
+    """The reasons of a discard found from the cards (all but "draws to", which needs the
+    unseen cards): the suit kept for the point (the first of a tie, in the order of the
+    suits), every sequence and set kept, every suit thrown whole."""
+    kept = frozenset(dealt) - thrown
+    suits = [suit_cards(kept, s) for s in Suit]
+    best = max(point_key(x) for x in suits)
+    out = {("keeps-point-suit", next(x for x in suits if point_key(x) == best))}
+    out |= {("keeps-sequence", r[2]) for r in runs(kept)}
+    out |= {("keeps-set", x[2]) for x in sets_held(kept)}
+    out |= {("throws-suit", suit_cards(dealt, s)) for s in Suit
+            if suit_cards(dealt, s) and not suit_cards(kept, s)}
+    return out
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_advisor_names_every_risk_for_every_discard_it_applies_to(preset: str) -> None:
     """A risk named for one discard is named for every discard it applies to, in the figures
     and in the explanation's paragraph of each candidate, the best one too (issue 33: the best
-    discard left the queen of hearts alone without a word, the others were flagged)."""
+    discard left the queen of hearts alone without a word, the others were flagged); and every
+    reason given for a discard is a fact of its cards."""
     from academy.stages.kinds_advisor import discard_cards
     from academy.stages.says import explanation
     from academy.stages.says_advisor import figures_line
@@ -671,6 +688,9 @@ def test_the_advisor_names_every_risk_for_every_discard_it_applies_to(preset: st
             f = figures[choice]
             truth = advisor_risks(hand, frozenset(discard_cards(choice)))
             assert {(k, frozenset(c)) for k, c in f.risks} == truth, (hand, choice)
+            reasons = {(k, frozenset(c)) for k, c, _s in f.reasons if k != "draws-to"}
+            assert reasons == advisor_reasons(hand, frozenset(discard_cards(choice))), (
+                hand, choice)
             (paragraph,) = [line for line in said if line.startswith(figures_line(choice, f))]
             for kind, cards in f.risks:
                 text = risk_text(type("R", (), {"kind": kind, "cards": cards})())
