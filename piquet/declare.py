@@ -215,6 +215,21 @@ class Answer(Enum):
     EQUAL = "equal"
 
 
+def possible_answers(category: str) -> tuple[Answer, ...]:
+    """The answers Younger may give to a call in ``category``: sets are never equal (ranks
+    differ and any quatorze beats any trio, RULES.md section 5), so a call of a set is
+    answered only Good or Not good.
+
+    >>> [a.value for a in possible_answers("sets")]
+    ['good', 'not_good']
+    >>> len(possible_answers("point"))
+    3
+    """
+    if category == "sets":
+        return (Answer.GOOD, Answer.NOT_GOOD)
+    return (Answer.GOOD, Answer.NOT_GOOD, Answer.EQUAL)
+
+
 def decide(elder_key: int, younger_key: int) -> int:
     """0 Elder wins, 1 Younger wins, 2 equal, 3 neither declared. Keys order combinations."""
     if elder_key > younger_key:
@@ -505,6 +520,7 @@ __all__ = [
     "declaration_from_spec",
     "dialogue",
     "full_declaration",
+    "possible_answers",
     "spec_of",
     "verdict",
 ]

@@ -1,11 +1,16 @@
-"""A long run of the model-based page tests: thousands of random user steps a page.
+"""A long run of the model-based page tests (thousands of random user steps a page) and of
+the exercises' soundness test (500 seeds a kind).
 
     python scripts/soak.py [--steps 50] [--examples 60] [--page lab ...]
+                           [--exercises 500 | --exercises 0] [--only-exercises]
 
 Runs each ``tests/test_model_<page>.py`` with fresh randomness (not the derandomised run of
 ``make test``), ``--examples`` sequences of up to ``--steps`` actions each, and prints for each
 page the steps taken and any failure, shrunk to its shortest sequence of actions. Exits
-non-zero when a page failed. ``make soak`` runs it with the defaults.
+non-zero when a page failed. Then ``tests/test_exercises_sound.py`` with
+``PIQUET_EXERCISE_SEEDS`` = ``--exercises`` (every stage and quiz kind, every preset and
+level, every answer checked against the truth; docs/exercises.md); ``--exercises 0`` skips it,
+``--only-exercises`` runs only it. ``make soak`` runs it all with the defaults.
 """
 
 from __future__ import annotations
@@ -25,13 +30,53 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=50, help="actions per sequence")
     ap.add_argument("--examples", type=int, default=60, help="sequences per page")
     ap.add_argument("--page", action="append", help="only these pages (lab, quiz, ...)")
+    ap.add_argument("--exercises", type=int, default=500,
+                    help="seeds a kind for tests/test_exercises_sound.py (0: skip it)")
+    ap.add_argument("--only-exercises", action="store_true",
+                    help="run only the exercises' soundness test")
     args = ap.parse_args()
+    failed = []
+    if not args.only_exercises:
+        failed += pages(args)
+    if args.exercises > 0 and not exercises(args.exercises):
+        failed.append("exercises")
+    if failed:
+        print(f"soak: FAILED: {' '.join(failed)}", file=sys.stderr)
+        return 1
+    print("soak: everything held")
+    return 0
+
+
+def exercises(seeds: int) -> bool:
+    """tests/test_exercises_sound.py with ``seeds`` seeds a kind; True when it passed."""
+    print(f"=== exercises: {seeds} seeds a kind, every answer checked", flush=True)
+    t = time.monotonic()
+    env = {**os.environ, "PIQUET_EXERCISE_SEEDS": str(seeds)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(ROOT / "tests" / "test_exercises_sound.py")], cwd=ROOT, env=env,
+        capture_output=True, text=True)
+    out = proc.stdout + proc.stderr
+    log = ROOT / "test-results" / "soak-exercises.log"
+    log.parent.mkdir(exist_ok=True)
+    log.write_text(out)
+    keep = [ln for ln in out.splitlines() if ln.startswith(("E ", "FAILED"))
+            or "passed" in ln or "failed" in ln]
+    print("\n".join(keep[-80:]))
+    print(f"--- exercises: {'ok' if proc.returncode == 0 else 'FAILED'} in "
+          f"{time.monotonic() - t:.0f} s (the whole output: {log.relative_to(ROOT)})",
+          flush=True)
+    return proc.returncode == 0
+
+
+def pages(args: argparse.Namespace) -> list[str]:
+    """The model-based page tests; the pages that failed."""
     files = sorted((ROOT / "tests").glob("test_model_*.py"))
     if args.page:
         files = [f for f in files if f.stem.removeprefix("test_model_") in args.page]
     if not files:
         print("soak: no model-based tests found", file=sys.stderr)
-        return 2
+        return ["(no model-based tests)"]
     env = {**os.environ, "PIQUET_SOAK_STEPS": str(args.steps),
            "PIQUET_SOAK_EXAMPLES": str(args.examples)}
     failed = []
@@ -60,11 +105,7 @@ def main() -> int:
               flush=True)
         if proc.returncode != 0:
             failed.append(page)
-    if failed:
-        print(f"soak: FAILED: {' '.join(failed)}", file=sys.stderr)
-        return 1
-    print("soak: every page held")
-    return 0
+    return failed
 
 
 if __name__ == "__main__":

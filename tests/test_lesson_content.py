@@ -393,3 +393,16 @@ def test_lesson_three_says_the_engines_blanche_rule(preset: str, holder: str) ->
                  if line.startswith(f"| **{holder.capitalize()}** |"))
     cell = table.split("|")[2 if preset == "britannica" else 3]
     assert words in _plain(cell), (words, cell)
+
+
+def test_the_reckoning_widgets_examples_are_numbered_in_order() -> None:
+    """Lesson 8's worked examples are numbered 1, 2, 3... in the order the chooser lists
+    them, none left without a number (issue 33: 1-4, an unnumbered one, then 7)."""
+
+    from ui.lessons.widgets import reckoning
+
+    titles = [reckoning._title(name) for name in reckoning._EXAMPLES]
+    numbered = [t for t in titles if t.startswith("Example")]
+    numbers = [int(m.group(1)) for t in numbered if (m := re.match(r"Example (\d+):", t))]
+    assert len(numbers) == len(numbered), numbered
+    assert numbers == list(range(1, len(numbers) + 1)), numbered

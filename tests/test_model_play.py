@@ -35,7 +35,7 @@ from streamlit.testing.v1 import AppTest
 from academy.walkthrough import encode_record, parse_scenario, walkthrough
 from piquet import Partie, score_record
 from piquet.deal import DealState, Phase
-from piquet.declare import Answer
+from piquet.declare import possible_answers
 from piquet.reckon import Role
 from piquet.record import SHEET_KEYS
 from ui.play.taps import DISCARD_HAND, TRICK_HAND
@@ -276,8 +276,8 @@ class PlayPage(RuleBasedStateMachine):
         for box in [c for c in self.at.checkbox if c.key and c.key.startswith("play_decl_")]:
             box.set_value(data.draw(st.sampled_from((True, True, False)), label=box.key))
         for radio in [r for r in self.at.radio if r.key and r.key.startswith("play_answer_")]:
-            radio.set_value(data.draw(st.sampled_from((*Answer, None)),
-                                      label=radio.key))
+            offered = possible_answers(radio.key.removeprefix("play_answer_"))
+            radio.set_value(data.draw(st.sampled_from((*offered, None)), label=radio.key))
         ok(self.at.run())
         self.check()
         self.click("play_declare")

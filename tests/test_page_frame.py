@@ -41,7 +41,7 @@ def test_presets_are_named_for_readers_and_linked_by_id() -> None:
     at = open_page("about", rules="cavendish")
     sel = at.segmented_control(key="rules")
     assert sel.value == "cavendish"
-    assert list(sel.options) == ["Britannica (Parlett)", "Cavendish (1882)"]
+    assert list(sel.options) == ["Britannica article", "Cavendish (1882)"]
     assert at.query_params["rules"] == "cavendish"
     _switch(at, "quiz")
     assert at.session_state["rules"] == "cavendish"

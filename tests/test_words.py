@@ -102,7 +102,7 @@ def test_content_and_rules_documents() -> None:
 def test_presets_named_for_readers() -> None:
     at = open_page("about")
     sel = at.segmented_control(key="rules")
-    assert list(sel.options) == ["Britannica (Parlett)", "Cavendish (1882)"]
+    assert list(sel.options) == ["Britannica article", "Cavendish (1882)"]
     text = "\n".join(page_strings(at))
     for source in ("David Parlett", "Laws of Piquet", "1882"):
         assert source in text

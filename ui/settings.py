@@ -67,7 +67,7 @@ def preset_label(name: str) -> str:
     the one label table of the presets).
 
     >>> preset_label("britannica"), preset_label("cavendish"), preset_label("nope")
-    ('Britannica (Parlett)', 'Cavendish (1882)', 'nope')
+    ('Britannica article', 'Cavendish (1882)', 'nope')
     """
     return preset_name(name)
 
@@ -279,8 +279,9 @@ def rules_selector() -> None:
     st.segmented_control(
         _("Rules"), PRESET_NAMES, key=RULES_KEY, required=True, format_func=preset_label,
         on_change=_on_rules,
-        help=_("Britannica (Parlett): the Britannica article on piquet by David Parlett, the "
-             "default. Cavendish (1882): the club laws in Cavendish's Laws of Piquet, with "
+        help=_("Britannica article: the Encyclopaedia Britannica article on piquet by David "
+             "Parlett (not his own fuller rules page, which differs), the default. "
+             "Cavendish (1882): the club laws in Cavendish's Laws of Piquet, with "
              "+1 for the last trick and Younger bound to take at least one card."),
     )
     for note in st.session_state.pop(_NOTICE, []):

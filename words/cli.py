@@ -29,7 +29,7 @@ def format_sheet(score: DealScore, title: str | None = None) -> str:
     if title:
         lines += [title, ""]
     rec = score.record
-    # TRANSLATORS: the command line's score sheet: "Rules: Britannica (Parlett), the
+    # TRANSLATORS: the command line's score sheet: "Rules: Britannica article, the
     # britannica preset"; {name} is the preset's name as typed on the command line.
     lines.append(_("Rules: {preset}, the {name} preset", preset=preset_name(rec.rules.name),
                    name=rec.rules.name))

@@ -61,11 +61,12 @@ def preset_name(name: str) -> str:
     ``"cavendish"`` → ``"Cavendish (1882)"``; an id no preset has, as given.
 
     >>> preset_name("britannica"), preset_name("nope")
-    ('Britannica (Parlett)', 'nope')
+    ('Britannica article', 'nope')
     """
     if name == "britannica":
-        # TRANSLATORS: a rules preset: the Britannica article on piquet, by David Parlett.
-        return _("Britannica (Parlett)")
+        # TRANSLATORS: a rules preset: the Encyclopaedia Britannica article on piquet (by
+        # David Parlett, but not his own rules page, whose rules differ).
+        return _("Britannica article")
     if name == "cavendish":
         # TRANSLATORS: a rules preset: the club laws in Cavendish's Laws of Piquet (1882).
         return _("Cavendish (1882)")

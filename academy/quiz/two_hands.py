@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from academy.quiz.answers import ANSWERS, WHO_OPTIONS, CardRow, Field, Question
+from academy.quiz.answers import WHO_OPTIONS, CardRow, Field, Question
 from academy.quiz.context import (
     Ctx,
     combo_text,
@@ -28,7 +28,7 @@ from piquet.cards import Card
 from piquet.combos import (
     Point,
 )
-from piquet.declare import Reason, Verdict
+from piquet.declare import Reason, Verdict, possible_answers
 from piquet.scoring import DeclarationScore
 from words import _
 from words.declarations import answer_text, verdict_text
@@ -115,7 +115,7 @@ def answer_question(ctx: Ctx) -> Question:
     v = verdict_of(s, category)
     lines = [line for line in s.dialogue if line.category == category]
     shown = tuple(lines[:-1])  # everything before Younger's answer
-    options = ANSWERS if category != "sets" else ANSWERS[:2]
+    options = tuple(a.value for a in possible_answers(category))
     reply = v.reply
     assert reply is not None
     expl = [*_holds(v), _("Younger answers “{answer}”. {why}", answer=answer_text(reply),

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from academy.stages import kinds_advisor as a, kinds_hand as h, kinds_other as o
 from academy.stages.model import Checked, Given, Hint, Task
-from piquet.cards import Card
+from piquet.cards import Card, cards_mask
 from piquet.rules import Rules
 
 __all__ = ["KINDS", "Kind", "check", "hint"]
@@ -18,6 +18,7 @@ __all__ = ["KINDS", "Kind", "check", "hint"]
 Make = Callable[[random.Random, Rules, Mapping[str, Any]], dict[str, Any]]
 Accepts = Callable[[Task, Given], bool]
 Hinter = Callable[[Task, Given], Hint]
+Alternatives = Callable[[Task], tuple[frozenset[Card], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,12 +28,16 @@ class Kind:
     accepts: Accepts | None = None
     """The engine's rule, for a kind where several answers are right; else the answer must
     equal :attr:`Task.answer`."""
+    alternatives: Alternatives | None = None
+    """For a cards kind where a tie makes several sets of cards right (two suits making the
+    same point): every one of them; the answer must be one."""
 
 
 KINDS: Final[dict[str, Kind]] = {
-    "point_cards": Kind(h.make_point_cards, h.hint_point),
+    "point_cards": Kind(h.make_point_cards, h.hint_point, alternatives=h.point_alternatives),
     "point_pips": Kind(h.make_point_pips, h.hint_point),
-    "sequence_cards": Kind(h.make_sequence_cards, h.hint_sequence),
+    "sequence_cards": Kind(h.make_sequence_cards, h.hint_sequence,
+                           alternatives=h.sequence_alternatives),
     "sequence_score": Kind(h.make_sequence_score, h.hint_sequence),
     "set_cards": Kind(h.make_set_cards, h.hint_set),
     "set_score": Kind(h.make_set_score, h.hint_set),
@@ -79,13 +84,25 @@ def check(task: Task, given: object) -> Checked:
     if value is None or value == frozenset():
         return Checked(False, empty=True)
     kind = KINDS[task.kind]
-    right = kind.accepts(task, value) if kind.accepts is not None else value == task.answer
+    if kind.accepts is not None:
+        right = kind.accepts(task, value)
+    elif not isinstance(value, frozenset):
+        right = value == task.answer
+    else:  # cards: compared as bit masks (every set of a hand may be tried)
+        given_bits = cards_mask(value)
+        rights = [cards_mask(r) for r in (
+            kind.alternatives(task) if kind.alternatives is not None else (task.answer_cards,))]
+        right = given_bits in rights
     if not isinstance(value, frozenset) or right:
         return Checked(right)
-    want = task.answer_cards if kind.accepts is None else frozenset()
-    missing = tuple(c for c in task.pick if c in want and c not in value)
-    extra = tuple(c for c in task.pick if c in value and want and c not in want)
-    return Checked(False, partly=bool(want) and not extra and value < want,
+    if kind.accepts is not None:
+        return Checked(False)
+    # the right answer nearest to what was tapped (the engine's own first)
+    first = cards_mask(task.answer_cards)
+    want = max(rights, key=lambda r: ((r & given_bits).bit_count(), r == first))
+    missing = tuple(c for c in task.pick if c.bit & want and not c.bit & given_bits)
+    extra = tuple(c for c in task.pick if c.bit & given_bits and not c.bit & want)
+    return Checked(False, partly=bool(want) and not extra and given_bits != want,
                    missing=missing, extra=extra)
 
 

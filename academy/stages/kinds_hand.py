@@ -21,7 +21,7 @@ from academy.quiz.deals import (
 from academy.stages.model import Given, Hint, HintKind, Task
 from piquet.cards import DECK, Card, Rank, cards_mask, sort_cards
 from piquet.combos import Combinations, analyse
-from piquet.declare import Answer, Verdict
+from piquet.declare import Verdict, possible_answers
 from piquet.errors import PiquetError
 from piquet.exchange import courts_held, verify_discard
 from piquet.reckon import Role
@@ -33,7 +33,6 @@ Made = dict[str, Any]
 """A task's fields but its stage id, kind, seed and rules."""
 
 ROLE_CHOICES = ("elder", "younger", "equal")
-ANSWER_CHOICES = (Answer.GOOD.value, Answer.NOT_GOOD.value, Answer.EQUAL.value)
 YES_NO = ("yes", "no")
 
 
@@ -61,7 +60,21 @@ def make_point_cards(rng: random.Random, rules: Rules, params: Params) -> Made:
     point = analyse(hand).point
     assert point is not None
     return {"answer_kind": "cards", "answer": frozenset(point.cards), "role": _role(rng, params),
-            "pick": hand}
+            "pick": hand, "facts": {"rights": _point_suits(hand)}}
+
+
+def point_alternatives(task: Task) -> tuple[frozenset[Card], ...]:
+    """Every suit that makes the point: two suits of the same length and pips both do."""
+    rights: tuple[frozenset[Card], ...] = task.facts["rights"]
+    return rights
+
+
+def _point_suits(hand: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
+    combos = analyse(hand)
+    point = combos.point
+    assert point is not None
+    return tuple(frozenset(p.cards) for p in combos.suit_points
+                 if (p.length, p.pips) == (point.length, point.pips))
 
 
 def hint_point(task: Task, given: Given) -> Hint:
@@ -90,7 +103,19 @@ def make_sequence_cards(rng: random.Random, rules: Rules, params: Params) -> Mad
     hand = _sequence_hand(rng)
     best = analyse(hand).sequences[0]
     return {"answer_kind": "cards", "answer": frozenset(best.cards), "role": _role(rng, params),
-            "pick": hand}
+            "pick": hand, "facts": {"rights": _best_runs(hand)}}
+
+
+def sequence_alternatives(task: Task) -> tuple[frozenset[Card], ...]:
+    """Every run as good as the best: two suits may hold the same length to the same top."""
+    rights: tuple[frozenset[Card], ...] = task.facts["rights"]
+    return rights
+
+
+def _best_runs(hand: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
+    runs = analyse(hand).sequences
+    return tuple(frozenset(r.cards) for r in runs
+                 if (r.length, r.top) == (runs[0].length, runs[0].top))
 
 
 def hint_sequence(task: Task, given: Given) -> Hint:
@@ -135,14 +160,15 @@ def make_set_score(rng: random.Random, rules: Rules, params: Params) -> Made:
     return {"answer_kind": "number", "answer": total, "role": who, "hands": ((who, hand),)}
 
 
-def _blanche_hand(rng: random.Random, courts: int) -> tuple[Card, ...]:
+def blanche_hand(rng: random.Random, courts: int) -> tuple[Card, ...]:
+    """Twelve cards with ``courts`` court cards (none: a carte blanche)."""
     plain = [c for c in DECK if not c.rank.is_court]
     court = [c for c in DECK if c.rank.is_court]
     return sort_cards(rng.sample(plain, 12 - courts) + rng.sample(court, courts))
 
 
 def make_blanche_yes(rng: random.Random, rules: Rules, params: Params) -> Made:
-    hand = _blanche_hand(rng, rng.choice((0, 0, 1, 1, 2)))
+    hand = blanche_hand(rng, rng.choice((0, 0, 1, 1, 2)))
     blanche = analyse(hand).carte_blanche
     return {"answer_kind": "choice", "answer": "yes" if blanche else "no", "choices": YES_NO,
             "hands": (("elder", hand),), "role": "elder"}
@@ -154,7 +180,7 @@ def hint_blanche(task: Task, given: Given) -> Hint:
 
 
 def make_blanche_spoilers(rng: random.Random, rules: Rules, params: Params) -> Made:
-    hand = _blanche_hand(rng, rng.choice((1, 2, 3)))
+    hand = blanche_hand(rng, rng.choice((1, 2, 3)))
     return {"answer_kind": "cards", "answer": frozenset(courts_held(hand)), "pick": hand,
             "role": "elder"}
 
@@ -209,7 +235,7 @@ def make_younger_answer(rng: random.Random, rules: Rules, params: Params) -> Mad
     category = made["facts"]["category"]
     v = _verdict(made["hands"][0][1], made["hands"][1][1], category)
     assert v.reply is not None
-    choices = ANSWER_CHOICES if category != "sets" else ANSWER_CHOICES[:2]
+    choices = tuple(a.value for a in possible_answers(category))
     return {**made, "answer": v.reply.value, "choices": choices, "role": "younger"}
 
 
@@ -224,15 +250,41 @@ def hint_verdict(task: Task, given: Given) -> Hint:
 
 def make_discard_keep(rng: random.Random, rules: Rules, params: Params) -> Made:
     """Elder discards ``count`` cards and keeps a quint (``keep: sequence``) or a quatorze
-    (``keep: set``) whole."""
+    (``keep: set``) whole. The hand is one where what is named is true: the quint is the
+    whole of its suit (a run no longer than named, and no discard touches its suit), the
+    quatorze the hand's best set, and nothing else in the hand scores as much (no discard
+    that keeps it can break something better)."""
     keep = str(params.get("keep", "sequence"))
-    parts = run_mask(rng, 5) if keep == "sequence" else rank_mask(rng, rng.randint(3, 7), 4)
-    hand = sort_cards(hand_cards(fill_one_hand(rng, parts)))
-    target = tuple(c for c in hand if c.bit & parts)
+    for _n in range(500):
+        parts = run_mask(rng, 5) if keep == "sequence" else rank_mask(
+            rng, rng.randint(3, 7), 4)
+        hand = sort_cards(hand_cards(fill_one_hand(rng, parts)))
+        target = tuple(c for c in hand if c.bit & parts)
+        if _named_truly(hand, target, keep):
+            break
+    else:  # pragma: no cover - a hand that fits comes within a few draws
+        raise AssertionError("no hand fits a discard_keep task")
     n = rng.randint(1, 5)
     rest = sorted((c for c in hand if c not in target), key=lambda c: int(c.rank))
     return {"answer_kind": "cards", "answer": frozenset(rest[:n]), "pick": hand, "count": n,
             "role": "elder", "facts": {"keep": keep, "target": target}}
+
+
+def _named_truly(hand: tuple[Card, ...], target: tuple[Card, ...], keep: str) -> bool:
+    """The combination to keep is what the hand holds, its best of the kind, and nothing else
+    in the hand scores as much."""
+    combos = analyse(hand)
+    if keep == "sequence":
+        suit = target[0].suit
+        if any(c.suit is suit and c not in target for c in hand):
+            return False
+        worth = 15
+    else:
+        worth = 14
+    kept = frozenset(target)
+    others = [g.score for g in combos.sequences if frozenset(g.cards) != kept] + [
+        g.score for g in combos.sets if frozenset(g.cards) != kept]
+    return all(o < worth for o in others)
 
 
 def accepts_discard(task: Task, given: Given) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from academy.quiz.deals import fill_hands, hand_cards, random_hands, rich_parts
-from academy.stages.kinds_hand import YES_NO
+from academy.stages.kinds_hand import YES_NO, blanche_hand
 from academy.stages.model import Given, Hint, HintKind, Task
 from piquet.cards import DECK, Card, sort_cards
 from piquet.deal import deal_cards
@@ -41,6 +41,8 @@ def make_deal_count(rng: random.Random, rules: Rules, params: Params) -> Made:
     else:
         answer = reckon(blanche=(10, 0)).score("elder", "blanche")
     shown = sort_cards(elder) if what != "talon" else ()
+    if what == "blanche":  # a question on carte blanche shows one
+        shown = blanche_hand(rng, 0)
     return {"answer_kind": "number", "answer": answer, "hands": (("elder", shown),) if shown
             else (), "facts": {"what": what, "talon": talon}}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from academy.stages.kinds_advisor import Figures, discard_cards
 from academy.stages.model import Hint, HintKind, Task
-from piquet.cards import Card, Suit
+from piquet.cards import Card, Rank, Suit
 from words import _, format_number, ngettext
 from words.advisor import (
     discard_action,
@@ -20,7 +20,7 @@ from words.advisor import (
 from words.hints import cards_text
 from words.odds import percent
 
-__all__ = ["choice_label", "explanation", "figures_line", "hint_text", "prompt"]
+__all__ = ["choice_label", "explanation", "figures_line", "hint_text", "prompt", "why_best"]
 
 REASONS_SHOWN = 3
 """How many of the best discard's reasons the explanation says (the point suit first)."""
@@ -68,9 +68,58 @@ def _reasons(f: Figures) -> list[str]:
     return [s for s in said if s][:REASONS_SHOWN]
 
 
-def _risk(f: Figures) -> str | None:
+def _risks(f: Figures) -> list[str]:
+    """Every risk the advisor names for a discard: the same facts for every candidate."""
     said = (risk_text(_Fact(kind, cards, None)) for kind, cards in f.risks)
-    return next((s for s in said if s), None)
+    return [s for s in said if s]
+
+
+def why_best(task: Task) -> list[str]:
+    """Why the best discard beats the runner-up among the candidates (the one a player would
+    most likely choose instead): what the runner-up keeps that the best throws, what the best
+    gains by it, and, when the best throws an ace, why that costs no declaration."""
+    figures: dict[str, Figures] = dict(task.facts["figures"])
+    best_id, other_id = sorted(task.choices, key=lambda c: figures[c].rank)[:2]
+    best, other = discard_cards(best_id), discard_cards(other_id)
+    kept = tuple(c for c in best if c not in other)
+    thrown = tuple(c for c in other if c not in best)
+    diff = format_number(figures[best_id].expected - figures[other_id].expected, decimals=1)
+    cards, others = cards_text(kept), cards_text(thrown)
+    if not kept:
+        # TRANSLATORS: {other}: the cards of another discard; {thrown}: the cards it throws
+        # that the best one keeps; {diff}: points, "2.3"
+        lines = [_("Why not discard {other}? It also throws {thrown}, which the best discard "
+                   "keeps; the best brings {diff} more points on average against Younger's.",
+                   other=cards_text(other), thrown=others, diff=diff)]
+    elif len(best) > len(other):
+        # TRANSLATORS: {cards}: what the other discard keeps that the best one throws
+        lines = [ngettext(
+            "Why not discard {other}? It keeps {cards}, but the best discard draws {n} more "
+            "card from the talon, and every card drawn is a chance to lengthen the point or a "
+            "sequence: on average it brings {diff} more points against Younger's.",
+            "Why not discard {other}? It keeps {cards}, but the best discard draws {n} more "
+            "cards from the talon, and every card drawn is a chance to lengthen the point or a "
+            "sequence: on average it brings {diff} more points against Younger's.",
+            len(best) - len(other), other=cards_text(other), cards=cards, diff=diff)]
+    else:
+        lines = [_("Why not discard {other}? It keeps {cards} but throws {thrown} instead; "
+                   "over every draw and Younger's possible hands, the best discard brings "
+                   "{diff} more points on average against Younger's.",
+                   other=cards_text(other), cards=cards, thrown=others, diff=diff)]
+    hand = task.hands[0][1]
+    point_suit = next((suit for kind, _c, suit in figures[best_id].reasons
+                       if kind == "keeps-point-suit"), None)
+    aces = [c for c in kept if c.rank is Rank.ACE and c.suit is not point_suit]
+    if aces and sum(c.rank is Rank.ACE for c in hand) < 3:
+        # TRANSLATORS: {cards}: aces, "A♦"; the figures count declarations only
+        lines.append(ngettext(
+            "The figures count the declarations: {cards} is not of the suit kept for the "
+            "point and makes no set of aces, so kept it would score nothing there, while a "
+            "card drawn in its place may.",
+            "The figures count the declarations: {cards} are not of the suit kept for the "
+            "point and make no set of aces, so kept they would score nothing there, while "
+            "cards drawn in their place may.", len(aces), cards=cards_text(tuple(aces))))
+    return lines
 
 
 class _Fact:
@@ -90,12 +139,11 @@ def explanation(task: Task) -> list[str]:
     best = figures[order[0]]
     lines = [_("The advisor's choice: discard {cards}, the best of all {total} discards.",
                cards=cards_text(discard_cards(order[0])), total=format_number(best.total)),
-             *_reasons(best)]
-    for choice in order:  # one paragraph a candidate: its figures, rank and risk
+             *_reasons(best), *why_best(task)]
+    for choice in order:  # one paragraph a candidate: its figures, rank and every risk
         f = figures[choice]
-        risk = _risk(f) if choice != order[0] else None
-        lines.append(" ".join(s for s in (figures_line(choice, f), rank_text(f.rank, f.total),
-                                          risk) if s))
+        lines.append(" ".join((figures_line(choice, f), rank_text(f.rank, f.total),
+                               *_risks(f))))
     lines.append(ngettext(
         "The points are the declarations of both hands after the exchange, over {n} "
         "simulated deal of Younger's cards; the chances of a quint or better and of a "

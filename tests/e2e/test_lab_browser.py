@@ -400,7 +400,7 @@ def test_a_record_naming_its_preset_shows_it_in_the_sidebar(
     }
     active = "[data-testid='stSidebar'] button[role='radio'][aria-checked='true']"
     _open(page, f"{app_server}/lab", wait_for_app)
-    expect(page.locator(active)).to_have_text("Britannica (Parlett)")
+    expect(page.locator(active)).to_have_text("Britannica article")
     page.get_by_text("Paste a deal record", exact=True).click()
     page.get_by_role("textbox", name="Deal record (JSON)").fill(json.dumps(record))
     page.get_by_role("button", name="Load record").click()

@@ -28,7 +28,7 @@ from piquet.rules import get_rules
 WIDTHS = {"desktop": (1366, 900), "phone": (390, 844), "projector": (1920, 1080)}
 ROLES = ("elder", "younger")
 WHO = {"elder": "Elder", "younger": "Younger"}
-PRESETS = {"britannica": "Britannica (Parlett)", "cavendish": "Cavendish (1882)"}
+PRESETS = {"britannica": "Britannica article", "cavendish": "Cavendish (1882)"}
 STEPS = 7
 TOTALS = (("blanche", "Carte blanche"), ("point", "Point"), ("sequences", "Sequences"),
           ("sets", "Sets"), ("repique", "Repique"), ("total", "Total"))

@@ -268,7 +268,7 @@ def start_form() -> None:
                       placeholder=_("for example Year 9, Tuesday"))
         st.toggle(_("A quiz round"), key=F_QUIZ,
                   help=_("The same seeded questions for every pupil."))
-        cols = st.columns([1, 1.5, 0.7])  # room for "Britannica (Parlett)" at 1280 px
+        cols = st.columns([1, 1.5, 0.7])  # room for "Britannica article" at 1280 px
         with cols[0]:
             st.selectbox(_("Level"), LEVELS, key=F_LEVEL, format_func=levels.__getitem__)
         with cols[1]:

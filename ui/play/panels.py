@@ -25,6 +25,7 @@ from piquet.declare import (
     DialogueLine,
     LineKind,
     declaration_from_spec,
+    possible_answers,
 )
 from piquet.partie import Settlement
 from piquet.players import Hint, HintKind
@@ -36,7 +37,6 @@ from ui.play.advice import advice_hint
 from ui.play.computer import _show_hint
 from ui.play.draw import CARD_W, SMALL_W, _html_cards, _label, tally_html
 from ui.play.state import (
-    ANSWERS,
     K_ANNOUNCED,
     K_CUT,
     K_FEEDBACK,
@@ -238,7 +238,9 @@ def _declare_panel(deal: DealState, seat: Seat, view: PlayerView, hint: Hint | N
         st.markdown(dialogue_html(lines, seat.names), unsafe_allow_html=True)
         if lines and not says_nothing(lines[0]):
             # TRANSLATORS: {category} is point, sequence or set
-            st.radio(_("Your answer ({category})", category=category_noun(cat)), ANSWERS,
+            # sets are never equal: a call of a set is answered Good or Not good
+            st.radio(_("Your answer ({category})", category=category_noun(cat)),
+                     possible_answers(cat),
                      index=None, horizontal=True, key=f"play_answer_{cat}",
                      format_func=answer_text)
     st.button(_("Answer"), key="play_declare", type="primary", on_click=_on_declare,

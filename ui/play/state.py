@@ -50,7 +50,6 @@ ROOT: Final = Path(__file__).resolve().parent.parent.parent
 SCENARIOS: Final = ROOT / "content" / "scenarios"
 
 
-ANSWERS: Final = (Answer.GOOD, Answer.NOT_GOOD, Answer.EQUAL)
 STRENGTHS: Final = ("computer:1", "computer:2", "computer")
 """The computer players the learner may play against, weakest first."""
 

@@ -49,8 +49,8 @@ def _title(name: str) -> str:
         "ex2": _("Example 2: repique by Younger"),
         "ex3": _("Example 3: equality does not save a pique"),
         "ex4": _("Example 4: no repique despite 32"),
-        "missed": _("Example: Younger scores first in play, no pique"),
-        "ex7": _("Example 7: capot is not pique"),
+        "missed": _("Example 5: Younger scores first in play, no pique"),
+        "ex7": _("Example 6: capot is not pique"),
         "presets": _("The presets differ: 17 and every trick"),
         "custom": _("Custom scores"),
     }
