@@ -162,8 +162,9 @@ def quiz_page() -> None:
     state.fresh_reads()  # the whole page reads the learner's history again
     state.sync()
     st.title(_("Quiz"))
-    st.caption(_("Rounds of questions dealt from random hands, checked and explained by the "
-                 "rules engine."))
+    with st.container(key="quiz_intro"):  # not on a phone: the question first (ui.style)
+        st.caption(_("Rounds of questions dealt from random hands, checked and explained by "
+                     "the rules engine."))
     for note in state.notices():
         st.warning(note)
     state.notices().clear()
