@@ -26,8 +26,16 @@ export default function (component, data) {
         root.appendChild(button);
         st = { button };
         st.sync = () => button.setAttribute("aria-expanded", expanded() ? "true" : "false");
+        // On a phone Streamlit shuts an open sidebar on any press outside it, this button
+        // included, before the click arrives: what the press found decides.
+        button.addEventListener("pointerdown", () => {
+            st.wasOpen = expanded();
+        });
         button.addEventListener("click", () => {
-            const control = document.querySelector(expanded() ? CLOSE : OPEN);
+            const wasOpen = st.wasOpen === undefined ? expanded() : st.wasOpen;
+            st.wasOpen = undefined;
+            const control = wasOpen ? (expanded() ? document.querySelector(CLOSE) : null)
+                : document.querySelector(OPEN);
             if (control) {
                 control.click();
             }
