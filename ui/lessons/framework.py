@@ -94,7 +94,9 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
     st.pills(_("Lesson"), list(by_slug), key=CHOOSER, required=True, format_func=label,
              on_change=on_chooser, label_visibility="collapsed")
     # on a phone (ui.style shows one of the two): one line instead of eleven chips
-    st.selectbox(_("Lesson"), list(by_slug), key=CHOOSER_PHONE, format_func=label,
+    # labels made in this run (AppTest formats a value again outside the run)
+    labels = {s: label(s) for s in by_slug}
+    st.selectbox(_("Lesson"), list(by_slug), key=CHOOSER_PHONE, format_func=labels.__getitem__,
                  on_change=on_chooser, args=(CHOOSER_PHONE,), label_visibility="collapsed")
     return by_slug[slug]
 
