@@ -23,6 +23,7 @@ from streamlit.navigation.page import StreamlitPage
 from ui import heap, progress, sockets, storage
 from ui.components.accessible_names import accessible_names
 from ui.components.browser_store import browser_store
+from ui.components.page_menu import page_menu
 from ui.failure import contained, said
 from ui.headers import SecurityHeaders
 from ui.links import arrive
@@ -76,6 +77,7 @@ def _frame() -> None:
     choose_language()
     st.set_page_config(page_title=_("Piquet Academy"), page_icon="♠", layout="wide")
     inject_css()
+    page_menu()  # the labelled button that opens the sidebar (Streamlit's own hidden)
 
     nav = st.navigation(_pages(), position="top")
 

@@ -79,6 +79,67 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 .pq-notgood{background:#fbe8e6;color:#9b2a1f;border-color:#eab1aa}
 .pq-equal{background:#f1efe8;color:#57534a;border-color:#d3cfc2}
 
+[data-testid="stExpandSidebarButton"],[data-testid="stSidebarCollapseButton"]{
+  display:none !important}
+.st-key-pq_menu{position:fixed;top:.7rem;left:1rem;z-index:999995;width:auto !important}
+[data-testid="stHeader"]:has([data-testid="stExpandSidebarButton"]) nav[data-testid="stTopNav"]{
+  margin-left:6.5rem}
+.st-key-lessons_chooser_phone{display:none}
+@media (max-width:640px){
+  [data-testid="stMainBlockContainer"]{padding-top:3.6rem;padding-bottom:4rem}
+  [data-testid="stMain"] [data-testid="stVerticalBlock"]{gap:.5rem}
+  [data-testid="stMain"] h1{font-size:1.75rem;padding:.25rem 0 .5rem 0}
+  [data-testid="stMain"] h2{font-size:1.35rem;padding:.5rem 0 .25rem 0}
+  [data-testid="stMain"] h3{font-size:1.2rem;padding:.25rem 0}
+  [data-testid="stMain"] h4{font-size:1.05rem;padding:.2rem 0}
+  [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7)){flex-wrap:wrap !important;
+    column-gap:0 !important}
+  [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card{
+    width:46px;height:auto}
+  [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card+svg.pq-card{
+    margin-left:-21px !important}
+  [data-testid="stMain"] [data-testid="stHorizontalBlock"]{row-gap:.55rem}
+  [data-testid="stHorizontalBlock"]:has(>[data-testid="stColumn"] .st-key-play_undo){
+    flex-wrap:wrap;column-gap:1rem}
+  [data-testid="stHorizontalBlock"]:has(>[data-testid="stColumn"] .st-key-play_undo)>
+    [data-testid="stColumn"]{width:auto !important;flex:0 1 auto !important;min-width:0}
+  [data-testid="stVerticalBlock"]:has(>[data-testid="stLayoutWrapper"]>.st-key-play_hand_area):has(
+    :is(.st-key-play_declare,.st-key-play_discards_hand,.st-key-play_trick_hand_hand))>
+    :has(~[data-testid="stLayoutWrapper"]>.st-key-play_hand_area):not(:has([data-testid="stAlert"])){
+    order:20}
+  [data-testid="stVerticalBlock"]:has(>[data-testid="stLayoutWrapper"]>.st-key-play_hand_area):has(
+    .st-key-play_declare){gap:.3rem}
+  .pq-dialogue{margin:0;font-size:1rem;line-height:1.4}
+  .pq-elder,.pq-younger{padding:.1rem .6rem;margin:.1rem 0}
+  [class*="st-key-play_answer_"] [data-testid="stRadio"]{display:flex;flex-wrap:wrap;
+    align-items:center;column-gap:.75rem}
+  [class*="st-key-play_answer_"] [data-testid="stWidgetLabel"]{margin-bottom:0}
+  .st-key-lessons_chooser{display:none}
+  .st-key-lessons_chooser_phone{display:block}
+  [data-testid="stMainBlockContainer"]:has(.st-key-lessons_chooser_phone)
+    [data-testid="stHeading"]:has(h1){position:absolute;width:1px;height:1px;overflow:hidden;
+    clip-path:inset(50%);white-space:nowrap}
+  .st-key-stages_path{row-gap:.2rem !important;column-gap:.3rem !important}
+  [data-testid="stLayoutWrapper"]:has(>.st-key-stages_progress){display:none}
+  .st-key-stages_player{padding:.75rem !important}
+  .st-key-stages_player [data-testid="stVerticalBlock"],
+  .st-key-stages_player [data-testid="stHorizontalBlock"]{gap:.3rem}
+  .st-key-stages_player h3{padding:0}
+  .st-key-stages_player [data-testid="stMarkdownContainer"] p{margin-bottom:.4rem}
+  .st-key-stages_player [data-testid="stCaptionContainer"] p{margin-bottom:0}
+  [data-testid="stMain"] [data-testid="stTabs"] [role="tab"]{padding-top:.25rem;
+    padding-bottom:.25rem}
+  [data-testid="stLayoutWrapper"]:has(>.st-key-quiz_settings){order:10}
+  .st-key-quiz_settings{row-gap:.5rem !important;column-gap:1rem !important}
+  [data-testid="stLayoutWrapper"]:has(>:is(.st-key-quiz_question_title,.st-key-quiz_intro)){
+    display:none}
+  .st-key-quiz_answer{padding:.5rem .75rem !important;gap:.3rem !important}
+  .st-key-quiz_answer [data-testid="stVerticalBlock"]{gap:.3rem}
+  .st-key-quiz_answer [data-testid="stHorizontalBlock"]:has(>[data-testid="stColumn"]
+    [data-testid="stNumberInput"]){flex-wrap:nowrap;gap:.5rem}
+  .st-key-quiz_answer [data-testid="stColumn"]:has([data-testid="stNumberInput"]){
+    min-width:0;width:auto !important;flex:1 1 0 !important}
+}
 .st-key-pq_browser_store,.st-key-pq_names{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """

@@ -18,6 +18,7 @@ import streamlit as st
 from ui.content import Lesson
 from ui.lessons.state import (
     CHOOSER,
+    CHOOSER_PHONE,
     CURRENT,
     PARAM,
     UNKNOWN,
@@ -83,18 +84,20 @@ def choose_lesson(lessons: Sequence[Lesson]) -> Lesson:
     ss[CURRENT] = slug
     st.query_params[PARAM] = slug
     ss[CHOOSER] = slug  # before the widget is drawn: the chooser follows the URL and buttons
+    ss[CHOOSER_PHONE] = slug
     done = completed()
-    st.pills(
-        _("Lesson"),
-        list(by_slug),
-        key=CHOOSER,
-        required=True,
-        format_func=lambda s: (_("✓ {number}. {title}", number=by_slug[s].number,
-                                 title=by_slug[s].title) if s in done
-                               else numbered(by_slug[s])),
-        on_change=on_chooser,
-        label_visibility="collapsed",
-    )
+
+    def label(s: str) -> str:
+        return (_("✓ {number}. {title}", number=by_slug[s].number, title=by_slug[s].title)
+                if s in done else numbered(by_slug[s]))
+
+    st.pills(_("Lesson"), list(by_slug), key=CHOOSER, required=True, format_func=label,
+             on_change=on_chooser, label_visibility="collapsed")
+    # on a phone (ui.style shows one of the two): one line instead of eleven chips
+    # labels made in this run (AppTest formats a value again outside the run)
+    labels = {s: label(s) for s in by_slug}
+    st.selectbox(_("Lesson"), list(by_slug), key=CHOOSER_PHONE, format_func=labels.__getitem__,
+                 on_change=on_chooser, args=(CHOOSER_PHONE,), label_visibility="collapsed")
     return by_slug[slug]
 
 

@@ -17,6 +17,7 @@ from ui.content import Lesson
 
 __all__ = [
     "CHOOSER",
+    "CHOOSER_PHONE",
     "CURRENT",
     "DONE",
     "PARAM",
@@ -48,6 +49,8 @@ DONE: Final = "lessons_done"
 RIGHT: Final = "lessons_right"
 """``{slug: {question index, ...}}``: the questions answered right."""
 CHOOSER: Final = "lessons_chooser"
+CHOOSER_PHONE: Final = "lessons_chooser_phone"
+"""The same chooser as a drop-down, shown instead of the chips on a phone (``ui.style``)."""
 UNKNOWN: Final = "lessons_unknown"
 """The lesson an unknown ``?lesson=`` asked for (shortened), while its notice shows: from the
 link until the learner chooses a lesson or leaves the page."""
@@ -99,8 +102,8 @@ def keep_tab(labels: dict[LessonTab, str]) -> None:
     ss[TAB] = labels["read" if ss.get(_TAB_KEPT) == "read" else "stages"]
 
 
-def on_chooser() -> None:
-    slug = st.session_state.get(CHOOSER)
+def on_chooser(key: str = CHOOSER) -> None:
+    slug = st.session_state.get(key)
     if slug:
         go(str(slug))
 

@@ -108,7 +108,8 @@ def _question(teacher: bool) -> None:
     reveal = fb is not None or (teacher and bool(st.session_state.get(state.K_REVEAL)))
     st.progress(r.position / r.length,
                 text=_("Question {number} of {total}", number=r.at + 1, total=r.length))
-    st.subheader(_("Question {number}", number=r.at + 1))
+    with st.container(key="quiz_question_title"):  # on a phone the progress says it (ui.style)
+        st.subheader(_("Question {number}", number=r.at + 1))
     # TRANSLATORS: the question's family, kind and level, then the rules preset.
     st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
                  kind=q.title, level=level_title(q.level), preset=preset_label(r.rules)))
@@ -161,14 +162,17 @@ def quiz_page() -> None:
     state.fresh_reads()  # the whole page reads the learner's history again
     state.sync()
     st.title(_("Quiz"))
-    st.caption(_("Rounds of questions on hands dealt at random; every answer is checked and "
-                 "explained by the rules."))
+    with st.container(key="quiz_intro"):  # not on a phone: the question first (ui.style)
+        st.caption(_("Rounds of questions on hands dealt at random; every answer is checked "
+                     "and explained by the rules."))
     for note in state.notices():
         st.warning(note)
     state.notices().clear()
 
     # a wrapping row: each control keeps its natural width on narrow screens
-    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+    # (below the round on a phone: ui.style)
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="large",
+                      key="quiz_settings"):
         st.segmented_control(
             _("Level"), LEVELS, key=state.K_LEVEL_PICK, required=True,
             format_func=level_title, on_change=state.on_level, width="content",

@@ -84,9 +84,10 @@ def _path(slug: str) -> None:
             else:
                 st.badge(label, icon=":material/radio_button_unchecked:", color="gray")
     n = len(run.stages)
-    st.progress(run.position / n if n else 1.0,
-                text=ngettext("{done} of {n} stage done", "{done} of {n} stages done", n,
-                              done=run.position))
+    with st.container(key="stages_progress"):  # on a phone the badges say it (ui.style)
+        st.progress(run.position / n if n else 1.0,
+                    text=ngettext("{done} of {n} stage done", "{done} of {n} stages done", n,
+                                  done=run.position))
 
 
 def _rows(task: Task, settled: bool) -> None:
