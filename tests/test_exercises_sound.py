@@ -724,10 +724,12 @@ def test_the_advisor_stage_says_why_the_best_beats_the_runner_up(seed: int) -> N
 
 
 def _wrong_values(q: Question, right: dict[str, object]) -> dict[str, object]:
-    """The truth's right answer with its first field given a value the truth finds wrong."""
+    """The truth's right answer with its first field given a value the truth finds wrong (and
+    that is an answer: nothing chosen on a card question is no answer, not a wrong one)."""
     truths = quiz_truths(q)
     f = q.fields[0]
-    wrong = next(v for v in field_values(f) if not truths[f.key](v))
+    wrong = next(v for v in field_values(f)
+                 if not truths[f.key](v) and not (f.widget == "cards" and not v))
     return {**right, f.key: wrong}
 
 
@@ -748,6 +750,10 @@ def test_quiz_rounds_mark_exactly_the_right_answers(level: Level, preset: str) -
             q = r.question(r.at)
             right = judge_question(q)
             values = right if r.at % 2 == 0 else _wrong_values(q, right)
+            if q.fields[0].widget == "cards":  # nothing tapped: asked again, nothing kept
+                same, none = r.answer({**values, q.fields[0].key: frozenset()}, now=1.0)
+                assert not none.answered and same.at == r.at
+                assert len(same.answers) == len(r.answers)
             r, fb = r.answer(values, now=1.0)
             assert fb.correct == (values is right)
             assert r.answers[-1].outcome == ("right" if values is right else "wrong")

@@ -27,6 +27,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from apptest import page_anchors
 from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from model_settings import model_settings
@@ -538,7 +539,7 @@ class QuizRounds(RuleBasedStateMachine):
             assert f"{k} miss{'es' if k > 1 else ''} to practise again." in captions
         else:
             assert any(c.startswith("Nothing to practise right now") for c in captions)
-        labels = [e.proto.label for e in at.get("page_link")]
+        labels = [e.proto.label for e in at.get("page_link")] + list(page_anchors(at))
         assert {lb for lb in labels if lb.startswith("Quiz: ")} == {
             f"Quiz: {kind_title(kd)}" for kd in self.to_practise()}
         assert self.rounds_stored() == self.begun

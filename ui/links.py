@@ -95,7 +95,7 @@ def page_link(page: str, label: str, params: Mapping[str, str] | None = None, *,
         st.page_link(page, label=label, icon=icon, help=help)
         return
     title = f' title="{html.escape(help)}"' if help else ""
-    shown = md_escape(html.escape(label))
+    shown = md_escape(label)  # Markdown escapes show "<", "&" and "'" as they are
     name = icon.removeprefix(":material/").removesuffix(":") if icon else ""
     if name:  # Streamlit's own icon font, as its page links draw it
         shown = (f'<span class="pq-icon" translate="no" aria-hidden="true">'

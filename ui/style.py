@@ -140,7 +140,8 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
   .st-key-quiz_answer [data-testid="stColumn"]:has([data-testid="stNumberInput"]){
     min-width:0;width:auto !important;flex:1 1 0 !important}
 }
-.st-key-pq_browser_store,.st-key-pq_names{display:none}
+.st-key-pq_browser_store{display:none}
+.st-key-pq_names{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""
