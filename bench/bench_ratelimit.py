@@ -127,7 +127,7 @@ async def _pupil(ws: ModuleType, url: str, code: str, typo: str | None, name: st
         await s.open()
     try:
         errors.extend(s.first.exceptions if s.first else ["no run"])
-        await s.set(s.find(kind="text_input", label="Your name"), name)
+        await s.set(s.find(kind="text_input", key="class_name_typed"), name)
         ready.append(1)
         await go.wait()
         run = await s.click(s.find(kind="button", key="class_join_as"))
@@ -162,10 +162,10 @@ async def _flood(ws: ModuleType, url: str, code: str, seconds: float,
         while time.monotonic() < end:
             tries[0] += 1
             async with ws.Session(url, "/class", f"join={code}") as s:
-                if not s.widgets(kind="text_input", label="Your name"):
+                if not s.widgets(kind="text_input", key="class_name_typed"):
                     misses.append([x for x in s.texts() if len(x) < 200][:4])
                     continue  # the page said something else (read from the database)
-                await s.set(s.find(kind="text_input", label="Your name"),
+                await s.set(s.find(kind="text_input", key="class_name_typed"),
                             f"Fake {n}-{tries[0]}")
                 await s.click(s.find(kind="button", key="class_join_as"))
 
