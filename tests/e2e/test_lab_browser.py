@@ -258,7 +258,8 @@ def test_every_card_is_drawn_from_the_one_static_sprite(
     """The packs and the rows send no card's picture: each card is a <use> of its symbol in
     /app/static/cards-2.svg, which the browser fetches once; every card is drawn. The two
     packs' script is fetched once too (/app/static/card_hand.js, its loader in each), and the
-learner-id store's (/app/static/browser_store.js)."""
+learner-id store's (/app/static/browser_store.js), and the scripts of the accessible names
+and of the Menu button, once each."""
     fetched: list[tuple[str, int]] = []
     page.on("response", lambda r: fetched.append((r.url, r.status))
             if "/app/static/" in r.url else None)
@@ -269,6 +270,8 @@ learner-id store's (/app/static/browser_store.js)."""
     assert sorted(fetched) == sorted([
         (f"{app_server}{script_address()}", 200),
         (f"{app_server}{module_address(STATIC / 'browser_store.js')}", 200),
+        (f"{app_server}{module_address(STATIC / 'accessible_names.js')}", 200),
+        (f"{app_server}{module_address(STATIC / 'page_menu.js')}", 200),
         (f"{app_server}/app/static/cards-2.svg", 200)]), fetched
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 

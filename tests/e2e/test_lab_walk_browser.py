@@ -113,12 +113,13 @@ class Walk:
         sidebar = self.page.locator("[data-testid='stSidebar']")
         choice = sidebar.get_by_role("radio", name=PRESETS[self.preset])
         folded = sidebar.get_attribute("data-collapsed") == "true"
+        menu = self.page.get_by_role("button", name="Menu", exact=True)  # the app's own
         if folded:  # a phone: the sidebar is folded away, as a learner finds it
-            self.page.locator("[data-testid='stExpandSidebarButton']").click()
+            menu.click()
         choice.click()
         self.wait()
         if folded and sidebar.get_attribute("data-collapsed") == "false":
-            self.page.locator("[data-testid='stSidebarCollapseButton'] button").click()
+            menu.click()
         expect(sidebar.locator("button[role='radio'][aria-checked='true']")).to_have_text(
             PRESETS[self.preset])
 
