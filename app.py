@@ -22,6 +22,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from ui import heap, progress, sockets, storage
 from ui.components.accessible_names import accessible_names
+from ui.components.address import scrub
 from ui.components.browser_store import browser_store
 from ui.components.page_menu import page_menu
 from ui.failure import contained, said
@@ -97,6 +98,7 @@ def _frame() -> None:
     progress.keep()
     browser_store()
     accessible_names()  # Streamlit's own English (aria names, the uploader) in the language
+    scrub()  # a secret link's key out of this history entry (ui/components/address.py)
 
 
 if __name__ == "__main__":  # a run of the script (Streamlit's script runner, AppTest): draw

@@ -15,6 +15,9 @@
 #                                      last line
 #   bash scripts/topology.sh status    what runs (pids, ports, haproxy's view of each replica)
 #   bash scripts/topology.sh stop      stop all of it and remove the state folder
+#   bash scripts/topology.sh freeze    SIGSTOP the PostgreSQL server (a database that hangs:
+#                                      it answers nothing, refuses nothing; for fault tests)
+#   bash scripts/topology.sh thaw      SIGCONT it: the server carries on where it stopped
 #
 # The state folder: $PIQUET_TOPOLOGY_DIR, default ${TMPDIR:-/tmp}/piquet-topology. It holds
 # the pids (rK.pid, haproxy.pid), the ports, the logs (rK.log, haproxy.log: the proxy's log
@@ -350,10 +353,17 @@ cmd_status() {
     ((missing == 0)) || exit 1
 }
 
+cmd_database_signal() {
+    [[ -f "$STATE/$MARK" && -d "$STATE/pg" ]] || die "no topology's database in $STATE"
+    bash "$ROOT/scripts/postgres.sh" "$1" "$STATE/pg"
+    if [[ $1 == freeze ]]; then say "PostgreSQL stopped (SIGSTOP): it hangs"; else say "PostgreSQL resumed (SIGCONT)"; fi
+}
+
 case "${1:-}" in
     install) cmd_install ;;
     start) cmd_start "${2:-}" ;;
     stop) cmd_stop ;;
     status) cmd_status ;;
-    *) echo "usage: bash scripts/topology.sh install | start N | status | stop" >&2; exit 1 ;;
+    freeze | thaw) cmd_database_signal "$1" ;;
+    *) echo "usage: bash scripts/topology.sh install | start N | status | stop | freeze | thaw" >&2; exit 1 ;;
 esac

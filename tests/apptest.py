@@ -155,3 +155,24 @@ def page_anchors(at: AppTest) -> dict[str, str]:
             label = _re.sub(r"^<span [^>]*>\w+</span> ", "", label)  # the icon
             out[_re.sub(r"\\(.)", r"\1", _html.unescape(label))] = _html.unescape(href)
     return out
+
+
+def scrubbed(at: AppTest) -> list[str]:
+    """The parameters the last run's address element (ui/components/address.py) takes out of
+    the browser's current history entry; [] when it was not drawn."""
+    from ui.components.address import WIDGET
+    from ui.components.payload import unpack
+
+    sent = [unpack(e.proto) for e in at.get("bidi_component") if WIDGET in e.proto.id]
+    return [str(name) for data in sent for name in data["drop"]]
+
+
+def scrub(at: AppTest, *names: str) -> AppTest:
+    """What the browser does with the address element: the entry loses ``names`` (checked
+    to be what the element was told) and the element asks for a rerun — in which the
+    frontend still sends the address it loaded with (its remembered query string)."""
+    assert sorted(names) == scrubbed(at), scrubbed(at)
+    at.run()
+    assert not at.exception, at.exception
+    assert not scrubbed(at), "the address element was drawn again"
+    return at

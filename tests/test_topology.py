@@ -14,6 +14,9 @@ bench/wsclient.py (Streamlit's own websocket protocol, no browser):
   (``kill -9``) reconnects with the same cookies (the learner's ``pq_learner`` among them),
   lands on the other replica, is back at the same question, answers it, and every answer is
   in ``class_answers`` exactly once;
+- PostgreSQL stopped with SIGSTOP (``topology.sh freeze``, a database that hangs): a class
+  Check, a quiz Check, a new visitor's Home and the Lab on each replica answer within 2 s with
+  the notice that nothing is saved yet; after SIGCONT (``thaw``) each answer is stored once;
 - the proxy's log names the paths it served, never a query string (the join code, a
   teacher's key), a cookie or a learner id; no replica has the cookie secret on its command
   line.
@@ -45,16 +48,16 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from academy.quiz import Question, generate_question
-from store import make_engine, migrate
+from store import learner_key, make_engine, migrate
 from store.class_values import ClassWork, QuizWork
 from store.classes import ClassStore
 from store.ids import new_learner_id
-from store.schema import class_answers
+from store.schema import class_answers, items
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "topology.sh"
@@ -200,6 +203,7 @@ def topology() -> Iterator[Topology]:
     state = Path(tempfile.mkdtemp(prefix="piquet-topology-test-"))
     env = {**os.environ, "PIQUET_TOPOLOGY_DIR": str(state), "PIQUET_PYTHON": sys.executable}
     env.pop("PIQUET_PROXY_PORT", None)
+    env.pop("PIQUET_DB_DEADLINE_S", None)  # the replicas keep the users' deadline (1 s)
     try:
         t0 = time.monotonic()
         done = _script("start", str(len(REPLICAS)), env=env)
@@ -251,21 +255,21 @@ def test_every_tab_stays_on_its_replica_across_reruns_and_reconnects(
 # ----------------------------------------------------------------------------- a replica dies
 
 
-def _answer_widget(tab: Tab, position: int, key: str) -> Any:
+def _answer_widget(tab: Tab, position: int, key: str, page: str = "class") -> Any:
     for w in tab.widgets():
         k = w.key or ""
-        if k.startswith("class_a_") and (k.endswith(f"_{position}_{key}")
-                                         or k.endswith(f"_{position}_{key}_hand")):
+        if k.startswith(f"{page}_a_") and (k.endswith(f"_{position}_{key}")
+                                           or k.endswith(f"_{position}_{key}_hand")):
             return w
     raise AssertionError(f"no answer widget {key!r} for question {position + 1}: "
                          f"{[w.key for w in tab.widgets()]}")
 
 
-async def _answer(tab: Tab, position: int, q: Question) -> None:
-    """Give question ``q`` its right answer as a browser does (a change, a tap), then Check."""
+async def _give(tab: Tab, position: int, q: Question, page: str = "class") -> None:
+    """Give question ``q`` its right answer as a browser does (a change, a tap)."""
     for f in q.fields:
         value: Any = q.correct[f.key]
-        w = _answer_widget(tab, position, f.key)
+        w = _answer_widget(tab, position, f.key, page)
         if f.widget == "cards":
             chosen: list[str] = []
             for seq, card in enumerate(sorted(value), start=1):
@@ -280,6 +284,11 @@ async def _answer(tab: Tab, position: int, q: Question) -> None:
                 _ok(await tab.set(w.id, given), "a multiple choice")
         else:
             _ok(await tab.set(w.id, int(value)), "a number")
+
+
+async def _answer(tab: Tab, position: int, q: Question) -> None:
+    """Give question ``q`` its right answer, then Check: it is taken."""
+    await _give(tab, position, q)
     _ok(await tab.click(tab.find(key="class_check")), f"the Check of question {position + 1}")
     shown = _alerts(tab, Alert.SUCCESS)
     refused = _alerts(tab, Alert.ERROR) + _alerts(tab, Alert.WARNING)
@@ -297,6 +306,122 @@ def _rows(database_url: str, class_id: str) -> list[tuple[int, str]]:
                 .order_by(class_answers.c.position))]
     finally:
         engine.dispose()
+
+
+# ----------------------------------------------------------------------------- a database hangs
+
+NOT_SAVED = "not being saved"  # the saver's notice (English: the tabs send no language)
+AWAY = "the database is away"  # the class's outage message
+
+
+def _database(topology: Topology, signal_name: str) -> None:
+    done = _script(signal_name, env={**os.environ, "PIQUET_TOPOLOGY_DIR": str(topology.state)},
+                   timeout=60)
+    assert done.returncode == 0, f"topology.sh {signal_name}: {done.stdout}{done.stderr}"
+
+
+def _said(tab: Tab, words: str) -> bool:
+    return any(words in text for fmt in (Alert.WARNING, Alert.ERROR, Alert.INFO)
+               for text in _alerts(tab, fmt))
+
+
+def _items_right(database_url: str, learner: str) -> int:
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.scalar(
+                select(func.coalesce(func.sum(items.c.times_right), 0))
+                .where(items.c.learner == learner_key(learner))) or 0)
+    finally:
+        engine.dispose()
+
+
+def test_a_hung_database_slows_no_page_and_loses_no_answer(topology: Topology) -> None:
+    """PostgreSQL stopped with SIGSTOP behind the proxy (``topology.sh freeze``): a class
+    Check, a quiz Check, a new visitor's Home on each replica and the Lab each answer within
+    2 s, the class and the quiz saying that nothing is saved yet; after SIGCONT (``thaw``) the
+    same answers are taken, each stored exactly once."""
+    seed = "topology-hung"
+    engine = make_engine(topology.database_url)
+    try:
+        migrate(engine)
+        made = ClassStore(engine).create(
+            "Hung", ClassWork(QuizWork(LEVEL, RULES, LENGTH, seed), ()))
+    finally:
+        engine.dispose()
+    questions = [generate_question(seed, i, LEVEL, RULES) for i in range(2)]
+    quiz_seed = "topology-quiz"
+    quiz_question = generate_question(quiz_seed, 0, LEVEL, RULES)
+    pupil_id, quizzer_id = new_learner_id(), new_learner_id()
+
+    async def flow() -> dict[str, float]:
+        pupil = Tab(topology.url, path="/class", query=f"join={made.code}",
+                    cookies={"pq_learner": pupil_id})
+        _ok(await pupil.open(), "the pupils' link")
+        await pupil.set(pupil.find(key="class_name_typed"), "Bo")
+        _ok(await pupil.click(pupil.find(key="class_join_as")), "Join")
+        await _answer(pupil, 0, questions[0])
+        _ok(await pupil.click(pupil.find(key="class_next")), "Next")
+        quiz = Tab(topology.url, path="/quiz", query=f"seed={quiz_seed}&level={LEVEL}&n=5",
+                   cookies={"pq_learner": quizzer_id})
+        _ok(await quiz.open(), "the quiz's link")
+
+        taken: dict[str, float] = {}
+        _database(topology, "freeze")
+        try:
+            await _give(pupil, 1, questions[1])
+            start = time.monotonic()
+            _ok(await pupil.click(pupil.find(key="class_check")), "a class Check, frozen")
+            taken["a class Check"] = time.monotonic() - start
+            assert _said(pupil, AWAY), pupil.texts()[:10]
+
+            await _give(quiz, 0, quiz_question, page="quiz")
+            start = time.monotonic()
+            _ok(await quiz.click(quiz.find(key="quiz_check")), "a quiz Check, frozen")
+            taken["a quiz Check"] = time.monotonic() - start
+            assert _alerts(quiz, Alert.SUCCESS), "the quiz's verdict waited for the database"
+            assert _said(quiz, NOT_SAVED), quiz.texts()[:10]
+
+            visitors: list[Tab] = []
+            while len(visitors) < 6 and {v.replica for v in visitors} != set(REPLICAS):
+                visitor = Tab(topology.url, path="/")
+                start = time.monotonic()
+                _ok(await visitor.open(), "a new visitor's Home, frozen")
+                taken[f"a new visitor's Home ({visitor.replica}, {len(visitors) + 1})"] = (
+                    time.monotonic() - start)
+                assert _said(visitor, NOT_SAVED), visitor.texts()[:10]
+                visitors.append(visitor)
+            assert {v.replica for v in visitors} == set(REPLICAS)
+            for visitor in visitors:
+                start = time.monotonic()
+                await visitor.close()
+                lab = Tab(topology.url, path="/lab", cookies=visitor.cookies)
+                _ok(await lab.open(), "the Lab, frozen")
+                taken[f"the Lab ({lab.replica})"] = time.monotonic() - start
+                await lab.close()
+        finally:
+            _database(topology, "thaw")
+
+        await asyncio.sleep(3.5)  # each replica's circuit lets a call try again after 3 s
+        _ok(await pupil.click(pupil.find(key="class_check")), "the same Check, thawed")
+        assert pupil.widgets(key="class_next"), pupil.texts()[:10]
+        for _ in range(20):
+            _ok(await quiz.rerun(), "the quiz, thawed")
+            if not _said(quiz, NOT_SAVED):
+                break
+            await asyncio.sleep(0.5)
+        assert not _said(quiz, NOT_SAVED), "the quiz's answer was never saved"
+        await pupil.close()
+        await quiz.close()
+        return taken
+
+    taken = asyncio.run(flow())
+    print("frozen:", {k: round(v, 2) for k, v in taken.items()})
+    assert max(taken.values()) < 2.0, taken
+    assert _rows(topology.database_url, made.class_id) == [(0, "right"), (1, "right")], (
+        "each class answer stored exactly once")
+    assert _items_right(topology.database_url, quizzer_id) == 1, (
+        "the quiz's answer stored exactly once")
 
 
 def test_a_pupil_whose_replica_dies_resumes_on_the_other_and_answers_once(

@@ -142,6 +142,7 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 }
 .st-key-pq_browser_store{display:none}
 .st-key-pq_names{display:none}
+.st-key-pq_address{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""

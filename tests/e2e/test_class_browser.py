@@ -273,10 +273,19 @@ def test_a_class_of_three_pupils_and_their_teacher(
     _settled(teacher)
     expect(teacher.get_by_role("heading", name="Who has joined")).to_be_visible(
         timeout=TIMEOUT_MS)
-    assert "teacher=" not in teacher.url, teacher.url
-    assert re.search(r"/class\?class=[0-9a-f]{32}$", teacher.url), teacher.url  # no secret
+    expect(teacher).to_have_url(re.compile(r"/class\?class=[0-9a-f]{32}$"),
+                                timeout=TIMEOUT_MS)  # the key gone, the class's address kept
     assert key not in teacher.content()
     expect(teacher.locator(".pq-class-code")).to_have_text(code)
+    # ---- no Back entry holds the key: the entry the link opened lost it in place
+    teacher.go_back()
+    _settled(teacher)
+    assert "teacher=" not in teacher.url, f"Back leads to the key: {teacher.url}"
+    expect(teacher.get_by_role("heading", name="Who has joined")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    teacher.go_forward()
+    _settled(teacher)
+    assert "teacher=" not in teacher.url, teacher.url
     # ---- spent: the same link opens nothing in another browser; this one keeps the class
     copy = _open(pupils[0], teacher_link)
     expect(copy.get_by_text("This teacher's link opens nothing")).to_be_visible(

@@ -39,6 +39,7 @@ from ui.classroom.store import (
     max_pupils,
     network,
 )
+from ui.components.address import scrubbing, take_secret
 from ui.components.copy_button import copy_button
 from ui.links import page_url
 from ui.settings import PRESET_NAMES, current_rules, preset_label
@@ -60,6 +61,7 @@ PAGE: Final = "/class"
 PAGE_FILE: Final = "app_pages/classroom.py"
 _FORM: Final = "class_start"
 _ERROR: Final = "class_start_error"
+_LINK_REFUSED: Final = "class_link_refused"  # a teacher's link refused: said until the scrub
 F_NAME: Final = "class_f_name"
 F_QUIZ: Final = "class_f_quiz"
 F_LEVEL: Final = "class_f_level"
@@ -78,10 +80,9 @@ def take_key() -> None:
     browser one that runs the class (its "My classes"). The link this session already opened
     (Back, a reload of the address) is let be: its key is spent, the session keeps its access.
     """
-    raw = st.query_params.get(state.TEACHER_PARAM)
+    raw = take_secret(state.TEACHER_PARAM)  # out of the address, no Back entry keeps it
     if raw is None:
         return
-    del st.query_params[state.TEACHER_PARAM]
     opened = st.session_state.get(state.K_OPENED_LINKS)
     if isinstance(opened, set) and teacher_hash(str(raw)) in opened:
         return
@@ -98,6 +99,12 @@ def access() -> TeacherAccess | None:
     found = ss.get(state.K_ACCESS)
     if isinstance(found, TeacherAccess):
         return found
+    refused_before = ss.get(_LINK_REFUSED)
+    if refused_before is not None:  # said again in the run that follows the address's scrub
+        if not scrubbing():
+            ss.pop(_LINK_REFUSED, None)
+        _link_refused(str(refused_before))
+        return None
     key = ss.pop(state.K_LINK_KEY, None)
     me = learner()
     if me is None:
@@ -108,9 +115,10 @@ def access() -> TeacherAccess | None:
         got = classes().claim(key, owner=me, client=client(), network=network())
     except ClassRefused as refused:
         state.forget_teacher()
-        st.error(state.refusal_text(refused), icon=":material/key_off:")
-        st.page_link(PAGE_FILE, label=_("Back to the Class page"),
-                     icon=":material/arrow_back:")
+        said = state.refusal_text(refused)
+        if scrubbing():
+            ss[_LINK_REFUSED] = said
+        _link_refused(said)
         return None
     except (ClassesAway, *AWAY_ERRORS):
         ss[state.K_LINK_KEY] = key  # not spent: tried again on the next run
@@ -119,6 +127,11 @@ def access() -> TeacherAccess | None:
     ss.setdefault(state.K_OPENED_LINKS, set()).add(teacher_hash(key))
     ss[state.K_ACCESS] = got
     return got
+
+
+def _link_refused(said: str) -> None:
+    st.error(said, icon=":material/key_off:")
+    st.page_link(PAGE_FILE, label=_("Back to the Class page"), icon=":material/arrow_back:")
 
 
 def _reopened(me: str) -> TeacherAccess | None:

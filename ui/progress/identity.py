@@ -37,6 +37,7 @@ from store.resume import ResumeLinks, SetAside, parse_token
 from store.saver import OUTAGE_ERRORS
 from ui import storage
 from ui.classroom.state import forget_pupil
+from ui.components.address import scrubbing, take_secret
 from ui.components.browser_store import learner_id, remember_learner
 from words import _
 
@@ -213,9 +214,8 @@ def bring_back(aside_id: int) -> None:
 def start() -> str:
     """This run's learner (see the module's docstring); call once per run, first."""
     current = learner_id() or _test_cookie()
-    raw = st.query_params.get(RESUME_PARAM)
+    raw = take_secret(RESUME_PARAM)  # out of the address, no Back entry keeps it
     if raw is not None:
-        del st.query_params[RESUME_PARAM]  # out of the address bar on this very run
         _resume(raw, current)
     if current is None:
         current = new_learner_id()
@@ -253,7 +253,10 @@ def current_id() -> str | None:
 def show_messages() -> None:
     """Say what the resume link did (once), and ask what a waiting link asks
     (:func:`offer`), where the frame calls it."""
-    for level, text in st.session_state.pop(_MESSAGES, []):
+    said = st.session_state.get(_MESSAGES, [])
+    if not scrubbing():  # else said again in the run that follows the address's scrub
+        st.session_state.pop(_MESSAGES, None)
+    for level, text in said:
         {"error": st.error, "warning": st.warning, "info": st.info,
          "success": st.success}.get(level, st.info)(text)
     offer()
