@@ -22,7 +22,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from ui import heap, progress, sockets, storage
 from ui.components.accessible_names import accessible_names
-from ui.components.address import scrub
+from ui.components.address import scrub, settle as settle_address
 from ui.components.browser_store import browser_store
 from ui.components.page_menu import page_menu
 from ui.failure import contained, said
@@ -72,6 +72,7 @@ def _pages() -> list[StreamlitPage]:
 
 def _frame() -> None:
     """One run of the app: the frame, and the page inside it."""
+    settle_address()  # a secret link's key, already taken, forgotten without a Back entry
     heap.settle()  # what earlier runs imported: out of every post-run collection (ui/heap.py)
     sockets.no_delay()  # once a process: Nagle's algorithm off on its connections (ui/sockets.py)
     progress.start()

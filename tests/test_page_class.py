@@ -340,6 +340,24 @@ def test_the_teacher_link_opens_the_dashboard_and_leaves_the_url(db_url: str) ->
     assert any(code in m.value for m in t.markdown)
 
 
+def test_a_teacher_link_in_another_language_rewrites_no_address_before_the_key_leaves(
+        db_url: str) -> None:
+    """A Vietnamese teacher's browser opens the link: the app would add ``lang=vi`` and
+    ``class=ID`` to the address — a rewrite while the key is in it would push a history entry
+    holding the key. Nothing is written until the key has left; then both are."""
+    _code, key = start_class(open_class())
+    at = open_class()
+    assert not at.query_params
+    at.session_state["lang"] = "vi"  # as a Vietnamese browser's locale chooses it
+    at.query_params["teacher"] = key
+    run(at)
+    assert dict(at.query_params) == {"teacher": key}
+    assert state.K_ACCESS in at.session_state
+    scrub(at, "teacher")
+    assert "teacher" not in at.query_params
+    assert at.query_params.get("lang") == "vi" and "class" in at.query_params
+
+
 @pytest.mark.parametrize("given", ["x" * 32, "not a key!", "", "ABCDEF"])
 def test_a_wrong_teacher_key_is_refused_with_a_way_back(db_url: str, given: str) -> None:
     start_class(open_class())

@@ -34,6 +34,7 @@ import streamlit as st
 from piquet import PRESETS, Rules, get_rules
 from piquet.rules import DEFAULT_RULES
 from ui import storage
+from ui.components.address import frozen
 from ui.language import forget_session_language
 from ui.links import FOUR_COLOUR_PARAM, LANG_PARAM, RULES_PARAM
 from ui.text import md_quote
@@ -77,7 +78,10 @@ def _shown(raw: object) -> str:
 
 
 def _set_param(name: str, value: str | None) -> None:
-    """``?name=value``, or no parameter for ``None``; written only when it changes."""
+    """``?name=value``, or no parameter for ``None``; written only when it changes, and not
+    while the address holds a secret link's key (the next run writes it)."""
+    if frozen():
+        return
     if value is None:
         if name in st.query_params:
             del st.query_params[name]

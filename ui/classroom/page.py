@@ -20,7 +20,7 @@ import streamlit as st
 from store.class_values import ClassRefused
 from ui.classroom import dashboard, pupil, state, teacher
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
-from ui.components.address import scrubbing
+from ui.components.address import frozen
 from ui.fragments import whole_page_drawn
 from words import _, ngettext
 
@@ -64,7 +64,7 @@ def _teacher_view() -> bool:
     except (ClassesAway, *AWAY_ERRORS):
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return True
-    if not scrubbing():  # else the rewrite would push an entry holding the teacher's key
+    if not frozen():  # else the rewrite would push an entry holding the teacher's key
         st.query_params[state.CLASS_PARAM] = info.class_id  # a reload reopens this dashboard
     dashboard.warm_tables()  # before the first answers: the tables' imports, in the background
     teacher.heading(info)

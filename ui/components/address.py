@@ -34,9 +34,12 @@ import streamlit.components.v2 as components_v2
 from ui.components.payload import JS_READ, pack
 from ui.style import inject_css
 
-__all__ = ["WIDGET", "scrub", "scrubbing", "take_secret"]
+__all__ = ["SECRET_PARAMS", "WIDGET", "frozen", "scrub", "scrubbing", "settle", "take_secret"]
 
 WIDGET: Final = "pq_address"
+SECRET_PARAMS: Final = ("teacher", "resume")
+"""The address parameters that carry a secret (a teacher's key, a resume token): while one
+is in the address the browser shows, the app writes no other parameter (:func:`frozen`)."""
 _TAKEN: Final = "_pq_secrets_taken"  # hashes of the secrets this session has read
 _PENDING: Final = "_pq_secrets_pending"  # the parameters the address still has to lose
 _ROUND: Final = "_pq_scrub_round"
@@ -91,6 +94,29 @@ def take_secret(name: str) -> str | None:
     taken.add(digest)
     ss.setdefault(_PENDING, set()).add(name)
     return str(raw)
+
+
+def _taken(name: str, raw: object) -> bool:
+    return _hash(name, str(raw)) in st.session_state.get(_TAKEN, set())
+
+
+def settle() -> None:
+    """First thing in a run: a secret this session has already taken, sent again by the
+    frontend (the address it loaded with), is forgotten — the browser's address has lost it
+    already, so this writes no history entry."""
+    for name in SECRET_PARAMS:
+        raw = st.query_params.get(name)
+        if raw is not None and _taken(name, raw):
+            del st.query_params[name]
+
+
+def frozen() -> bool:
+    """True while the address the browser shows holds a secret (not yet taken, or taken in
+    this run): write no parameter now — Streamlit would push an entry holding the secret;
+    the next run writes it."""
+    return scrubbing() or any(
+        (raw := st.query_params.get(name)) is not None and not _taken(name, raw)
+        for name in SECRET_PARAMS)
 
 
 def scrubbing() -> bool:
