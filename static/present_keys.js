@@ -17,6 +17,7 @@ export default function (component, data) {
     state.send = component.setTriggerValue;
     state.nav = (data && data.nav) || "";
     state.seq = state.seq || 0;
+    document.documentElement.dataset.pqPresentKeys = "on"; // listening (tests wait for it)
     if (!state.listening) {
         state.listening = true;
         document.addEventListener("keydown", (event) => {
@@ -40,6 +41,7 @@ export default function (component, data) {
     return () => {
         if (state.send === component.setTriggerValue) {
             state.send = null;
+            delete document.documentElement.dataset.pqPresentKeys;
         }
     };
 }

@@ -23,7 +23,7 @@ from ui.lab.views import bonus_sentence, reckoning_markdown
 from ui.present.keys import Action, present_keys
 from ui.present.steps import Kind, Presentation, Step, named_cards
 from ui.settings import four_colour
-from words import _
+from words import _, ngettext
 from words.declarations import line_text, verdict_text
 from words.names import role_name
 from words.play import trick_text
@@ -52,7 +52,7 @@ CSS: Final = """
 %S .pqp-note{font-size:28px;background:#e8f0fe;border-radius:.4rem;padding:.2rem .7rem}
 %S .pq-cards{flex-wrap:nowrap !important;zoom:1 !important;padding-top:calc(var(--pqp-card)*.16);
   margin:0 !important}
-%S .pq-cards svg.pq-card{height:var(--pqp-card);width:auto}
+%S .pq-cards svg.pq-card{height:var(--pqp-card);width:auto;transition:none}
 %S .pq-overlap svg.pq-card:not(:first-child){
   margin-left:calc(var(--pqp-card) / -1.4 * .64) !important}
 %S .pq-cards svg.pq-card:has(.pq-highlight){transform:translateY(-14%)}
@@ -122,8 +122,11 @@ def read_step(total: int, raw: str | None) -> tuple[int, str | None]:
     step = min(max(asked, 1), total)
     if step == asked:
         return step, None
-    return step, _("This presentation has {total} steps, so step {asked} does not exist: it "
-                   "shows step {step}.", total=total, asked=asked, step=step)
+    return step, ngettext(
+        "This presentation has {n} step, so step {asked} does not exist: it shows step "
+        "{step}.",
+        "This presentation has {n} steps, so step {asked} does not exist: it shows step "
+        "{step}.", total, asked=asked, step=step)
 
 
 def _revealed_key(key: str) -> str:
