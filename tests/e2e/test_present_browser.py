@@ -197,3 +197,44 @@ def test_a_phone_can_follow_the_presentation(
     _snap(page, "present-phone")
     nxt.click()
     _at(page, 5)
+
+
+def test_a_loaded_record_is_presented_trick_by_trick(
+    page: Page, app_server: str, wait_for_app: Callable[[], None],
+) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{app_server}/lab")
+    expect(page.get_by_text("♠ Piquet Academy")).to_be_visible(timeout=30_000)
+    wait_for_app()
+    page.get_by_text("Paste a deal record", exact=True).click()
+    page.get_by_text("The deal record format", exact=True).click()
+    page.get_by_role("button", name="Load an example").click()
+    wait_for_app()
+    expect(page.get_by_text("The whole deal, from the record")).to_be_visible()
+    page.get_by_text("Presentation mode", exact=True).click()
+    expect(page.locator(SCREEN)).to_be_visible()
+    wait_for_app()
+    _keys_ready(page)
+    count = page.locator(f"{SCREEN} .pqp-count")
+    title = page.locator(f"{SCREEN} .pqp-title")
+    total = int(re.findall(r"\d+", count.inner_text())[-1])
+    for n in range(2, total + 1):
+        _focus_page(page)
+        page.keyboard.press("ArrowRight")
+        expect(count).to_have_text(re.compile(rf"\b{n}\b.*\b{total}\b"))
+        wait_for_app()
+        ask = page.locator(f"{SCREEN} .pqp-ask")
+        if ask.count():  # an answer: revealed before the next step
+            page.keyboard.press("r")
+            expect(ask).to_have_count(0)
+        name = title.inner_text()
+        if name.startswith(("Trick 1 ", "Trick 12 ")) or n == total:
+            wait_cards_drawn(page, minimum=1)
+            assert page.evaluate(_HEIGHT_JS) <= 1080, name
+            small = [(t, s) for t, s in page.evaluate(_SIZES_JS, SCREEN) if s < 28]
+            assert not small, (name, small)
+            if name.startswith("Trick 1 "):
+                _snap(page, "present-trick")
+    _snap(page, "present-deal-score")
+    expect(title).to_have_text("The deal's score")
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)

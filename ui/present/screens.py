@@ -17,6 +17,7 @@ import streamlit as st
 
 from piquet import Card, LineKind
 from piquet.reckon import ROLES, Role
+from piquet.record import SHEET_KEYS
 from ui.cards import cards_row_html
 from ui.dialogue import answer_chip, lang_attribute, speech_html
 from ui.lab.views import bonus_sentence, reckoning_markdown
@@ -27,7 +28,7 @@ from words import _, ngettext
 from words.declarations import line_text, verdict_text
 from words.names import role_name
 from words.play import trick_text
-from words.reckoning import bonus_text
+from words.reckoning import bonus_text, sheet_label
 
 __all__ = ["PARAM", "present_deal", "read_step", "step_title"]
 
@@ -43,7 +44,7 @@ CSS: Final = """
 %S [data-testid='stMarkdownContainer'] th{font-size:30px;line-height:1.35}
 %S [data-testid='stMarkdownContainer'] td,%S [data-testid='stMarkdownContainer'] th{
   padding:.15rem .9rem}
-%S tbody tr:last-child{background:#fff3c4;font-weight:700}
+%S .st-key-pqp_tally tbody tr:last-child{background:#fff3c4;font-weight:700}
 .pqp-top{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;
   border-bottom:3px solid #d9d9df;padding-bottom:.2rem}
 %S .pqp-title{font-size:46px;font-weight:700;line-height:1.15}
@@ -59,6 +60,7 @@ CSS: Final = """
 %S .pqp-small .pq-cards svg.pq-card{height:calc(var(--pqp-card)*.7)}
 %S .pqp-small .pq-overlap svg.pq-card:not(:first-child){
   margin-left:calc(var(--pqp-card)*.7 / -1.4 * .5) !important}
+%S .pqp-trick{display:flex;gap:2.5rem}
 %S .pqp-trick .pq-cards svg.pq-card{height:calc(var(--pqp-card)*1.15)}
 %S .pqp-stacked .pq-cards svg.pq-card{height:calc(var(--pqp-card)*1.2)}
 %S .pq-dialogue{max-width:none;font-size:30px}
@@ -216,7 +218,8 @@ def _totals_html(elder: int, younger: int) -> str:
 
 def _reckon(p: Presentation, step: Step) -> None:
     left, right = st.columns([3, 2], gap="large")
-    left.markdown(reckoning_markdown(p.reckoning.events[:step.index + 1]))
+    left.container(key="pqp_tally").markdown(
+        reckoning_markdown(p.reckoning.events[:step.index + 1]))
     elder, younger = p.totals(step)
     right.markdown(_totals_html(elder, younger), unsafe_allow_html=True)
     cards = p.scored_cards(step)
@@ -239,20 +242,29 @@ def _totals(p: Presentation, step: Step) -> None:
 
 def _trick(p: Presentation, step: Step) -> None:
     trick = p.trick(step)
+    won = trick.led if trick.winner == trick.leader else trick.second
     left, right = st.columns([3, 2], gap="large")
-    row = cards_row_html((trick.led, trick.second), width=52, four_colour=four_colour(),
-                         highlight=frozenset({trick.led if trick.winner == trick.leader
-                                              else trick.second}))
-    left.markdown(f'<div class="pqp-trick">{row}</div><div>{html.escape(trick_text(trick))}'
+    cards = "".join(
+        f'<div><div class="pqp-who">{html.escape(role_name(role))}</div>'
+        + cards_row_html((card,), width=52, four_colour=four_colour(),
+                         highlight=frozenset({won}) & {card}) + "</div>"
+        for role, card in ((trick.leader, trick.led), (trick.follower, trick.second)))
+    left.markdown(f'<div class="pqp-trick">{cards}</div><div>{html.escape(trick_text(trick))}'
                   "</div>", unsafe_allow_html=True)
     right.markdown(_totals_html(*p.totals(step)), unsafe_allow_html=True)
 
 
 def _end(p: Presentation, step: Step) -> None:
     assert p.deal is not None
-    st.markdown(_totals_html(*p.totals(step)), unsafe_allow_html=True)
-    text = bonus_text(p.deal.reckoning)
-    st.markdown(f"<div>{html.escape(text)}</div>", unsafe_allow_html=True)
+    sheet = p.deal.as_dict()
+    rows = [f"| | {role_name('elder')} | {role_name('younger')} |", "|---|---:|---:|"]
+    rows += [f"| {sheet_label(k)} | {sheet['elder'][k]} | {sheet['younger'][k]} |"
+             for k in SHEET_KEYS if sheet["elder"][k] or sheet["younger"][k]]
+    left, right = st.columns([3, 2], gap="large")
+    left.markdown("\n".join(rows))
+    right.markdown(_totals_html(*p.totals(step)), unsafe_allow_html=True)
+    st.markdown(f"<div>{html.escape(bonus_text(p.deal.reckoning))}</div>",
+                unsafe_allow_html=True)
 
 
 def present_deal(p: Presentation, *, key: str = "pq_present") -> int:
