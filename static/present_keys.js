@@ -5,7 +5,11 @@
 //
 // data: {nav} — the class of the container holding the presentation's buttons.
 
-const ACTIONS = { ArrowRight: "next", ArrowLeft: "back", r: "reveal", R: "reveal" };
+// Page Down / Page Up: what most presentation clickers send
+const ACTIONS = {
+    ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back",
+    r: "reveal", R: "reveal",
+};
 
 function pageHasFocus() {
     const active = document.activeElement;

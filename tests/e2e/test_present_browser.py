@@ -125,6 +125,12 @@ def test_the_keys_act_only_with_the_focus_on_the_page(
     page.keyboard.press("ArrowLeft")
     _at(page, 2)
     wait_for_app()
+    page.keyboard.press("PageDown")  # a clicker's keys
+    _at(page, 3)
+    wait_for_app()
+    page.keyboard.press("PageUp")
+    _at(page, 2)
+    wait_for_app()
     # Space is never a shortcut
     page.keyboard.press(" ")
     page.wait_for_timeout(800)

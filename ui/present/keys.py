@@ -1,5 +1,5 @@
-"""The presentation's keys: → next, ← back, R reveal, a Custom Components v2 element with no
-size of its own (``static/present_keys.js``).
+"""The presentation's keys: → next, ← back, R reveal (and a clicker's Page Down, Page Up), a
+Custom Components v2 element with no size of its own (``static/present_keys.js``).
 
 The keys act only while no control has the focus: a card hand keeps its arrow keys, a button
 its Space and Enter; Space is never a shortcut. (``st.button(shortcut=…)`` would fire while a

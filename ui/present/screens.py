@@ -135,10 +135,10 @@ def _revealed_key(key: str) -> str:
     return f"_{key}_revealed"
 
 
-def _go(key: str, total: int, action: Action) -> None:
+def _go(key: str, param: str, total: int, action: Action) -> None:
     """A button's or a key's action (a callback): move through the steps, or reveal."""
     ss = st.session_state
-    now, _note = read_step(total, _param())
+    now, _note = read_step(total, _param(param))
     info = ss.get(f"_{key}_revealable")
     hidden = bool(info) and ss.get(_revealed_key(key)) != now
     if action == "reveal" or (action == "next" and hidden):
@@ -148,11 +148,11 @@ def _go(key: str, total: int, action: Action) -> None:
     new = min(now + 1, total) if action == "next" else max(now - 1, 1)
     if action == "back":
         ss[_revealed_key(key)] = new  # a step gone back to shows what it had revealed
-    st.query_params[PARAM] = str(new)
+    st.query_params[param] = str(new)
 
 
-def _param() -> str | None:
-    value = st.query_params.get(PARAM)
+def _param(param: str) -> str | None:
+    value = st.query_params.get(param)
     return None if value is None else str(value)
 
 
@@ -267,15 +267,16 @@ def _end(p: Presentation, step: Step) -> None:
                 unsafe_allow_html=True)
 
 
-def present_deal(p: Presentation, *, key: str = "pq_present") -> int:
-    """Draw the screen of the step the address names, with the buttons and keys that move
-    through ``p``; returns the step shown (1..``len(p)``). ``key`` names the elements (one
-    presentation a page)."""
+def present_deal(p: Presentation, *, key: str = "pq_present", param: str = PARAM) -> int:
+    """Draw the screen of the step the address names (its parameter ``param``), with the
+    buttons and keys that move through ``p``; returns the step shown (1..``len(p)``). ``key``
+    names the elements (one presentation a page)."""
     st.html("<style>" + CSS.replace("%S", f".st-key-{key}_screen") + "</style>")
     total = len(p)
-    number, note = read_step(total, _param())
-    if _param() != str(number) and (note is not None or _param() is not None):
-        st.query_params[PARAM] = str(number)  # the address says what is shown
+    raw = _param(param)
+    number, note = read_step(total, raw)
+    if raw is not None and raw != str(number):
+        st.query_params[param] = str(number)  # the address says what is shown
     step = p.steps[number - 1]
     revealable = p.revealable(step)
     st.session_state[f"_{key}_revealable"] = revealable
@@ -301,14 +302,14 @@ def present_deal(p: Presentation, *, key: str = "pq_present") -> int:
         nav = f"{key}_nav"
         with st.container(key=nav, horizontal=True, gap="medium"):
             st.button(_("← Back"), key=f"{key}_back", disabled=number == 1,
-                      on_click=_go, args=(key, total, "back"))
+                      on_click=_go, args=(key, param, total, "back"))
             if revealable:
                 st.button(_("Reveal (R)"), key=f"{key}_reveal", disabled=revealed,
-                          on_click=_go, args=(key, total, "reveal"))
+                          on_click=_go, args=(key, param, total, "reveal"))
             st.button(_("Next →"), key=f"{key}_next", type="primary",
                       disabled=number == total and revealed,
-                      on_click=_go, args=(key, total, "next"))
-    present_keys(f"{key}_keys", nav, lambda action: _go(key, total, action))
+                      on_click=_go, args=(key, param, total, "next"))
+    present_keys(f"{key}_keys", nav, lambda action: _go(key, param, total, action))
     return number
 
 
