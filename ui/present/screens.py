@@ -52,7 +52,7 @@ CSS: Final = """
 %S .pqp-who{font-size:34px;font-weight:700}
 %S .pqp-note{font-size:28px;background:#e8f0fe;border-radius:.4rem;padding:.2rem .7rem}
 %S .pq-cards{flex-wrap:nowrap !important;zoom:1 !important;padding-top:calc(var(--pqp-card)*.16);
-  margin:0 !important}
+  margin:0 0 1rem 0 !important}
 %S .pq-cards svg.pq-card{height:var(--pqp-card);width:auto;transition:none}
 %S .pq-overlap svg.pq-card:not(:first-child){
   margin-left:calc(var(--pqp-card) / -1.4 * .64) !important}
@@ -62,7 +62,7 @@ CSS: Final = """
   margin-left:calc(var(--pqp-card)*.7 / -1.4 * .5) !important}
 %S .pqp-trick{display:flex;gap:2.5rem}
 %S .pqp-trick .pq-cards svg.pq-card{height:calc(var(--pqp-card)*1.15)}
-%S .pqp-stacked .pq-cards svg.pq-card{height:calc(var(--pqp-card)*1.2)}
+%S .pqp-stacked{--pqp-card:min(25vh,24vw)}
 %S .pq-dialogue{max-width:none;font-size:30px}
 %S .pqp-before{opacity:.6}
 %S .pqp-now .pq-elder,%S .pqp-now .pq-younger,%S .pqp-now span{font-size:46px;
