@@ -126,6 +126,8 @@ def test_the_keys_act_only_with_the_focus_on_the_page(
     page.set_viewport_size({"width": 1920, "height": 1080})
     _open(page, _url(app_server, 2), wait_for_app)
     _at(page, 2)
+    # the key script's element takes no room
+    expect(page.locator(".st-key-lab_present_deck_keys_box")).to_be_hidden()
     _focus_page(page)
     page.keyboard.press("ArrowRight")
     _at(page, 3)

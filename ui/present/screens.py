@@ -37,7 +37,6 @@ PARAM: Final = "step"
 
 CSS: Final = """
 [data-testid='stMainBlockContainer']{padding-top:1rem;padding-bottom:1rem;max-width:100%}
-[class*="st-key-pq_present_keys"]{display:none}
 %S{--pqp-card:min(21vh,22vw);font-size:30px;line-height:1.35}
 %S,%S p,%S li,%S td,%S th,%S div,%S span{font-size:30px}
 %S [data-testid='stMarkdownContainer'] p,%S [data-testid='stMarkdownContainer'] td,
@@ -271,7 +270,8 @@ def present_deal(p: Presentation, *, key: str = "pq_present", param: str = PARAM
     """Draw the screen of the step the address names (its parameter ``param``), with the
     buttons and keys that move through ``p``; returns the step shown (1..``len(p)``). ``key``
     names the elements (one presentation a page)."""
-    st.html("<style>" + CSS.replace("%S", f".st-key-{key}_screen") + "</style>")
+    st.html("<style>" + CSS.replace("%S", f".st-key-{key}_screen")
+            + f".st-key-{key}_keys_box{{display:none}}</style>")  # the key script's element
     total = len(p)
     raw = _param(param)
     number, note = read_step(total, raw)
