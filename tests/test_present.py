@@ -192,3 +192,19 @@ def test_a_loaded_record_is_presented_trick_by_trick() -> None:
     at.run()
     final = (deal.reckoning.total("elder"), deal.reckoning.total("younger"))
     assert f"Elder<b>{final[0]}</b>" in _shown(at) and f"Younger<b>{final[1]}</b>" in _shown(at)
+
+
+def test_next_on_a_hidden_answer_reveals_it_first_and_back_shows_it_revealed() -> None:
+    p = presentation(_score())
+    n = next(i for i, s in enumerate(p.steps, 1)
+             if s.kind is Kind.LINE and p.line(s).kind is LineKind.ANSWER)
+    at = _open(step=str(n))
+    assert at.button(key=f"{DECK}_reveal").disabled is False
+    assert "pqp-ask" in _shown(at)  # the question, the answer hidden
+    _click(at, "next")
+    assert _step(at) == n and "pqp-ask" not in _shown(at)  # revealed, not moved on
+    assert at.button(key=f"{DECK}_reveal").disabled
+    _click(at, "next")
+    assert _step(at) == n + 1
+    _click(at, "back")
+    assert _step(at) == n and "pqp-ask" not in _shown(at)  # as it was left
