@@ -2,7 +2,7 @@
 with its reason, the reckoning order as a running tally, and sinking to try."""
 
 import json
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import nullcontext
 from typing import Any
 
 import streamlit as st
@@ -28,6 +28,7 @@ from ui.lab.state import (
 from ui.lab.views import (
     dialogue,
     holdings,
+    played_deal,
     reckoning_table,
     scored,
     totals_html,
@@ -35,6 +36,8 @@ from ui.lab.views import (
     whole_deal,
 )
 from ui.links import new_visit
+from ui.present import present_deal, presentation
+from ui.present.screens import PARAM as STEP
 from ui.record_help import (
     forget_upload_problems,
     parse_record_text,
@@ -71,18 +74,14 @@ def _spec_key(spec: dict[str, Any] | None) -> str | None:
     return json.dumps(spec, sort_keys=True, separators=(",", ":")) if spec else None
 
 
-def _present_container(key: str) -> AbstractContextManager[Any]:
-    """A container with ``key`` for presentation mode's CSS; none otherwise (one element
-    less, the same page)."""
-    return st.container(key=key) if present else nullcontext()
-
-
 def _on_present() -> None:
     if st.session_state.get("lab_present"):
         if st.query_params.get("present") != "1":
             st.query_params["present"] = "1"
-    elif "present" in st.query_params:
-        del st.query_params["present"]
+    else:
+        for param in ("present", STEP):  # the step belongs to the presentation
+            if param in st.query_params:
+                del st.query_params[param]
 
 
 # Kept across a page switch (persist_state); a link followed to the Lab says it anew.
@@ -94,12 +93,16 @@ _on_present()  # the address again (a page switch drops it)
 whole_page_drawn()
 read_link()
 
-st.title(_("Declarations Lab"))
+if not present:  # a presentation's screens have titles of their own
+    st.title(_("Declarations Lab"))
 st.toggle(_("Presentation mode"), key="lab_present", on_change=_on_present,
-          help=_("For a projector: the two hands and their scores in large print."),
+          help=_("For a projector: the deal step by step in large print, one screen at a "
+                 "time (→ next, ← back, R reveal)."),
           persist_state="session")
 if present:
     inject_css(big=True, present=True)
+    # clear of the page's Menu button, which sits at the top left
+    st.html("<style>.st-key-lab_present{padding-left:6.5rem}</style>")
 
 
 @st.fragment
@@ -158,8 +161,8 @@ def _lab_body() -> None:
     with notices:
         for kind, note in take_notes():
             (st.warning if kind == "warning" else st.info)(md_escape(note))
-    # The exchange advisor and "how rare": drawn and computed only while open.
-    advisor_panel(hands, rules, colours=four_colour())
+    if not present:  # the exchange advisor and "how rare": drawn and computed only while open
+        advisor_panel(hands, rules, colours=four_colour())
     if elder is None or younger is None or set(elder) & set(younger):
         write_link(hands, {r: held_spec(r, h) for r, h in hands.items() if h is not None},
                    rules)  # a complete hand keeps its sinking in the address
@@ -176,10 +179,10 @@ def _lab_body() -> None:
         blanche[role] = flag and problem is None
 
     # Drawn only while open (opening it reruns the page): shut, the page declares what is held.
-    sinking = st.expander(_("Sinking: declare less than you hold"),
-                          icon=":material/visibility_off:", key=K_SINKING_OPEN,
-                          on_change="rerun")
-    if sinking.open:
+    sinking = None if present else st.expander(
+        _("Sinking: declare less than you hold"), icon=":material/visibility_off:",
+        key=K_SINKING_OPEN, on_change="rerun")
+    if sinking is not None and sinking.open:
         with sinking:
             st.caption(_("Choose a shorter point, a shorter sequence or a trio of a quatorze, or "
                          "leave a combination out, to hide it. Each category is decided between "
@@ -205,39 +208,41 @@ def _lab_body() -> None:
         st.error(md_escape(error_text(e)))
         return
 
-    st.header(_("What each hand holds"))
-    with _present_container("lab_pq_present_text"):
-        h_l, h_r = st.columns(2, gap="medium" if present else "large")
-        with h_l:
-            holdings(score, "elder", present=present)
-        with h_r:
-            holdings(score, "younger", present=present)
-
-    with _present_container("lab_pq_present_text_rest"):
-        st.header(_("The dialogue"))
-        d_l, d_r = st.columns([3, 2], gap="large")
-        with d_l:
-            st.markdown(dialogue(score, language()), unsafe_allow_html=True)
-        with d_r:
-            verdict_lines(score, heading=_("Verdicts"))
-
-        table, why, bonus = reckoning_table(score)
-        st.markdown(md_heading(2, _("Order of reckoning")) + table)  # one element, not two
-        if bonus:
-            st.success(why)
-        else:
-            st.info(why)
-
-        st.markdown(md_heading(2, _("Totals")) + totals_html(score, language()),
-                    unsafe_allow_html=True)
-        st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
-                     "the rest of the play is not scored here.", preset=preset_label(rules.name)))
-
-    if not present:
-        st.markdown(_("**Share this Lab**: the link opens these hands with this sinking."))
-        st.code(lab_link(), language=None, wrap_lines=True)
-
     record = st.session_state.get(K_RECORD)
+    if present:  # one screen at a time, the step in the address
+        present_deal(presentation(score, played_deal(record, rules, elder, younger)
+                                  if record is not None else None), key="lab_present_deck")
+        return
+
+    st.header(_("What each hand holds"))
+    h_l, h_r = st.columns(2, gap="large")
+    with h_l:
+        holdings(score, "elder")
+    with h_r:
+        holdings(score, "younger")
+
+    st.header(_("The dialogue"))
+    d_l, d_r = st.columns([3, 2], gap="large")
+    with d_l:
+        st.markdown(dialogue(score, language()), unsafe_allow_html=True)
+    with d_r:
+        verdict_lines(score, heading=_("Verdicts"))
+
+    table, why, bonus = reckoning_table(score)
+    st.markdown(md_heading(2, _("Order of reckoning")) + table)  # one element, not two
+    if bonus:
+        st.success(why)
+    else:
+        st.info(why)
+
+    st.markdown(md_heading(2, _("Totals")) + totals_html(score, language()),
+                unsafe_allow_html=True)
+    st.caption(_("Rules: {preset}. The totals end with Elder's first lead, as the tally does; "
+                 "the rest of the play is not scored here.", preset=preset_label(rules.name)))
+
+    st.markdown(_("**Share this Lab**: the link opens these hands with this sinking."))
+    st.code(lab_link(), language=None, wrap_lines=True)
+
     if record is not None:
         whole_deal(record, rules, elder, younger)
 

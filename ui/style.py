@@ -156,21 +156,12 @@ BIG_CSS = """
 
 
 PRESENT_CSS = """
-:root{--pq-present-card:21vh}
 [data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl'],
 [data-testid='stHeader'],[data-testid='stToolbar']{display:none !important}
 [data-testid='stMainBlockContainer']{padding-top:1.2rem;max-width:100%}
-[class*="pq_present_cards"] .pq-cards{zoom:1 !important;flex-wrap:nowrap !important}
-[class*="pq_present_cards"] .pq-cards svg.pq-card{height:var(--pq-present-card);width:auto}
-[class*="pq_present_cards"] .pq-overlap svg.pq-card:not(:first-child){
-  margin-left:calc(var(--pq-present-card) / -1.4 * .64) !important}
-[class*="pq_present_text"] p,[class*="pq_present_text"] td,[class*="pq_present_text"] th{
-  font-size:1.5rem !important;line-height:1.45}
 """
-"""Presentation mode for a 1920×1080 projector: no sidebar, the page's full width; cards in a
-container whose key contains ``pq_present_cards`` are ``--pq-present-card`` high (21% of the
-screen's height, more than a fifth), overlapping in one row; text in a ``pq_present_text``
-container is large."""
+"""Presentation mode for a projector: no sidebar, no header, the page's full width (the
+screens' own rules are in :mod:`ui.present.screens`)."""
 
 
 def _first_call_this_run(tag: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import streamlit as st
@@ -12,6 +13,7 @@ import streamlit as st
 from piquet import (
     Card,
     DealRecord,
+    DealScore,
     DeclarationScore,
     Rules,
     get_rules,
@@ -21,7 +23,15 @@ from piquet import (
 )
 from piquet.combos import CardSet, Point, Sequence as Run
 from piquet.declare import Declaration
-from piquet.reckon import ROLES, PiqueChance, PiqueOutlook, Reckoning, Role, pique_chance
+from piquet.reckon import (
+    ROLES,
+    PiqueChance,
+    PiqueOutlook,
+    Reckoning,
+    Role,
+    ScoreEvent,
+    pique_chance,
+)
 from piquet.record import SHEET_KEYS
 from ui.cards import cards_row_html, labelled_rows
 from ui.dialogue import dialogue_html
@@ -75,13 +85,10 @@ def scored(elder: tuple[Card, ...], younger: tuple[Card, ...], elder_blanche: bo
 
 
 @functools.lru_cache(maxsize=512)
-def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
-              lang: str) -> tuple[str, str, tuple[str, ...], str]:
-    """What :func:`holdings` draws, made once per score, view and language: the title, the
-    hand's row, the captions under it, and the combinations. Unless ``present``, the last is
-    everything in one Markdown block (one element, not one a line): the title, the hand's
-    row with the captions in it, each combination on its cards; with ``present`` the
-    combinations' lines alone."""
+def _holdings(score: DeclarationScore, role: Role, colours: bool, lang: str) -> str:
+    """What :func:`holdings` draws, made once per score, look and language: everything in
+    one Markdown block (one element, not one a line): the title, the hand's row with the
+    captions in it, each combination on its cards."""
     i = 0 if role == "elder" else 1
     hand = score.elder if role == "elder" else score.younger
     combos = score.combinations[i]
@@ -110,32 +117,17 @@ def _holdings(score: DeclarationScore, role: Role, present: bool, colours: bool,
         line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
                  combination=what, score=combo.score, declared=_declared_as(combo, decl))
         lines.append(line)
-    if present:  # the hand's cards fanned, for the projector's CSS; the lines alone
-        row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
-                             overlap=True)
-        return title, row, tuple(captions), "\n\n".join(lines)
     row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
                          caption=" ".join(captions) or None)
-    return title, row, (), labelled_rows([(title, row), *(
+    return labelled_rows([(title, row), *(
         (line, cards_row_html(combo.cards, width=42, four_colour=colours))
         for line, (_label, combo) in zip(lines, rows, strict=True))])
 
 
-def holdings(score: DeclarationScore, role: Role, *, present: bool = False) -> None:
+def holdings(score: DeclarationScore, role: Role) -> None:
     """One hand with the cards that score highlighted, then each combination on its cards
-    (in presentation mode the hand alone, in a container the projector's CSS enlarges)."""
-    colours = four_colour()
-    title, row, captions, blocks = _holdings(score, role, present, colours, language())
-    if not present:  # one element: the captions under the hand's row, in it
-        st.markdown(blocks, unsafe_allow_html=True)
-        return
-    st.markdown(title)
-    with st.container(key=f"lab_{role}_pq_present_cards"):
-        st.markdown(row, unsafe_allow_html=True)
-    for caption in captions:
-        st.caption(caption)
-    if blocks:
-        st.markdown(blocks)
+    (one element: the captions under the hand's row, in it)."""
+    st.markdown(_holdings(score, role, four_colour(), language()), unsafe_allow_html=True)
 
 
 @functools.lru_cache(maxsize=256)
@@ -180,23 +172,42 @@ def reckoning_table(score: DeclarationScore) -> tuple[str, str, bool]:
 
 
 @functools.lru_cache(maxsize=256)
-def _reckoning_table(score: DeclarationScore, lang: str) -> tuple[str, str, bool]:
+def lab_reckoning(score: DeclarationScore) -> Reckoning:
+    """The declarations' reckoning, ending with Elder's first lead (and the repique or pique
+    it brings): the engine's :func:`piquet.reckon` of the score's categories."""
     by_cat = {c: (score.score("elder", c), score.score("younger", c))
               for c in ("blanche", "point", "sequences", "sets")}
-    r = reckon(**by_cat, play=["elder"])
+    return reckon(**by_cat, play=["elder"])
+
+
+def step_label(ev: ScoreEvent) -> str:
+    """A step of the Lab's reckoning as its row names it (Markdown): "Point", "Elder's first
+    lead", "**REPIQUE!**", "Sets *(reaches 30)*"."""
+    mine = ev.elder_total if ev.player == "elder" else ev.younger_total
+    step = _("Elder's first lead") if ev.category == "lead" else event_label(ev)
+    if ev.category == "repique":
+        step = _("**REPIQUE!**")
+    elif ev.category == "pique":
+        step = _("**PIQUE!**")
+    elif mine - ev.points < 30 <= mine:
+        step = _("{step} *(reaches 30)*", step=step)
+    return step
+
+
+@functools.lru_cache(maxsize=256)
+def _reckoning_table(score: DeclarationScore, lang: str) -> tuple[str, str, bool]:
+    r = lab_reckoning(score)
+    return reckoning_markdown(r.events), bonus_sentence(score, r), bool(r.repique or r.pique)
+
+
+def reckoning_markdown(events: Iterable[ScoreEvent]) -> str:
+    """The reckoning's events as a Markdown table: each step, who scores it, its points and
+    both running totals."""
     rows = [_("| Step | Who | Points | Elder | Younger |"), "|---|---|---:|---:|---:|"]
-    for ev in r.events:
-        mine = ev.elder_total if ev.player == "elder" else ev.younger_total
-        step = _("Elder's first lead") if ev.category == "lead" else event_label(ev)
-        if ev.category == "repique":
-            step = _("**REPIQUE!**")
-        elif ev.category == "pique":
-            step = _("**PIQUE!**")
-        elif mine - ev.points < 30 <= mine:
-            step = _("{step} *(reaches 30)*", step=step)
-        rows.append(f"| {step} | {who(ev.player)} | {ev.points} | "
+    for ev in events:
+        rows.append(f"| {step_label(ev)} | {who(ev.player)} | {ev.points} | "
                     f"{ev.elder_total} | {ev.younger_total} |")
-    return "\n".join(rows), bonus_sentence(score, r), bool(r.repique or r.pique)
+    return "\n".join(rows)
 
 
 def bonus_sentence(score: DeclarationScore, r: Reckoning) -> str:
@@ -253,13 +264,31 @@ def totals_table(score: DeclarationScore) -> dict[str, dict[str, int]]:
     return out
 
 
+def _replayed(record: dict[str, Any], rules: Rules) -> tuple[DealRecord, DealScore]:
+    """The loaded record under ``rules``, and its deal scored; raises ``ValueError``."""
+    rec = DealRecord.from_json({**record, "rules": rules.name})
+    return rec, score_record(rec)
+
+
+def played_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
+                younger: tuple[Card, ...]) -> DealScore | None:
+    """The loaded record's deal, scored under ``rules``, when it is the deal of these hands
+    (``None`` when it cannot be replayed or the hands were changed since)."""
+    try:
+        rec, score = _replayed(record, rules)
+    except ValueError:
+        return None
+    if set(rec.elder_after) != set(elder) or set(rec.younger_after) != set(younger):
+        return None
+    return score
+
+
 def whole_deal(record: dict[str, Any], rules: Rules, elder: tuple[Card, ...],
                younger: tuple[Card, ...]) -> None:
     """The loaded record's whole deal: play, the cards and capot too, under ``rules``."""
     st.header(_("The whole deal, from the record"))
     try:
-        rec = DealRecord.from_json({**record, "rules": rules.name})
-        score = score_record(rec)
+        rec, score = _replayed(record, rules)
     except ValueError as e:
         st.error(_("Under {preset} this record cannot be replayed: {error}. Choose the "
                    "record's own preset in the sidebar, or load it again.",
