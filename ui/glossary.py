@@ -36,6 +36,9 @@ class Wrong:
     text: str
     means: str
     allow: tuple[str, ...] = ()  # longer phrases holding the text that are right
+    # The message contexts (pgettext's) where the text is wrong; empty: wrong everywhere. Vi
+    # "được" is an everyday word but not the reply "Good"; tr "değer" is pips, not a score.
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,10 @@ class Term:
     kept: bool
     ignore: tuple[str, ...]
     wrong: tuple[Wrong, ...]
+    example: str = ""  # a sentence using the term, for the learner
+    # The message contexts where the term is checked (the English word is this concept only
+    # there: the reply "Good", the score row "Play"); empty: every message naming it.
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,7 @@ def parse_glossary(data: object, where: str = "glossary") -> Glossary:
                                 "objects")
         wrong = tuple(Wrong(w.strip(), "") if isinstance(w, str)
                       else Wrong(_text(w, "text", at), _text(w, "means", at, required=False),
-                                 _texts(w, "allow", at))
+                                 _texts(w, "allow", at), _texts(w, "contexts", at))
                       for w in wrong_raw)
         english = _texts(item, "english", at)
         if not english:
@@ -116,7 +123,8 @@ def parse_glossary(data: object, where: str = "glossary") -> Glossary:
             accept=_texts(item, "accept", at, (term,)) or (term,),
             meaning=_text(item, "meaning", at), why=_text(item, "why", at, required=False),
             kept=bool(item.get("kept", False)), ignore=_texts(item, "ignore", at),
-            wrong=wrong))
+            wrong=wrong, example=_text(item, "example", at, required=False),
+            contexts=_texts(item, "contexts", at)))
     return Glossary(language=_text(data, "language", where), title=_text(data, "title", where),
                     intro=_text(data, "intro", where), terms=tuple(terms))
 

@@ -108,8 +108,10 @@ def answer_text(answer: Answer | None) -> str:
     """Younger's answer in words ("" when Elder called nothing)."""
     if answer is None:
         return ""
-    return {Answer.GOOD: _("Good"), Answer.NOT_GOOD: _("Not good"),
-            Answer.EQUAL: _("Equal")}[answer]
+    # TRANSLATORS: Younger's reply to a call, a word of the game said at the table (not the
+    # everyday "good"): the call scores ("Good"), does not ("Not good"), or ties ("Equal").
+    return {Answer.GOOD: pgettext("reply", "Good"), Answer.NOT_GOOD: pgettext("reply", "Not good"),
+            Answer.EQUAL: pgettext("reply", "Equal")}[answer]
 
 
 # --------------------------------------------------------------------------- the dialogue
@@ -185,11 +187,12 @@ def _nothing_text(category: str) -> str:
 
 
 def _answer_line(answer: object) -> str:
+    # TRANSLATORS: Younger's reply as he says it at the table (see the reply "Good").
     if answer is Answer.NOT_GOOD:
-        return _("Not good.")
+        return pgettext("reply", "Not good.")
     if answer is Answer.EQUAL:
-        return _("Equal.")
-    return _("Good.")
+        return pgettext("reply", "Equal.")
+    return pgettext("reply", "Good.")
 
 
 def line_text(line: DialogueLine) -> str:
