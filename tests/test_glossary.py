@@ -282,17 +282,67 @@ def test_the_english_page_shows_every_term() -> None:
 
 
 @pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in LANGUAGES])
-def test_a_languages_page_shows_its_terms_and_the_wrong_renderings(
+def test_a_languages_page_shows_its_terms_with_examples_and_no_wrong_rendering(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For learners: each term, its meaning and an example; the renderings a translation must
+    not use are for translators (docs/translating.md), not on the page."""
     monkeypatch.setenv(PREVIEW_ENV, lang)
     at = _page(lang)
     assert at.session_state["lang"] == lang
     glossary = load_glossary(lang)
     assert len(at.subheader) == len(glossary.terms)
-    texts = "\n".join(s for _w, s in visible(at))
+    texts = "\n".join(s for _w, s in visible(at)).replace("\\", "")
+    assert all(t.example and t.example in texts for t in glossary.terms)
     for t in glossary.terms:
         for w in t.wrong:
-            assert w.text.split()[0] in texts.replace("\\", ""), (t.id, w.text)
+            assert f"“{w.text}”" not in texts, (t.id, w.text)
+
+
+@pytest.mark.parametrize(("lang", "query", "ids"), [
+    ("en", "rubicon", {"rubicon"}),
+    ("vi", "nọc", {"talon", "exchange", "to-deal"}),
+    ("tr", "İKİNCİ", None),  # Turkish capitals: İ is i
+    ("tr", "löve", None),
+])
+def test_the_search_box_finds_terms_in_the_pages_language(
+        lang: str, query: str, ids: set[str] | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PREVIEW_ENV, lang)
+    at = _page(lang)
+    at.text_input(key="glossary_search").input(query).run()
+    assert not at.exception, at.exception
+    shown = [s.value.replace("\\", "") for s in at.subheader]
+    glossary = load_glossary(lang)
+    with use_language(lang):
+        low = _lower(query, lang)
+    expected = [t.term for t in glossary.terms if low in _lower(
+        " ".join((t.term, *t.english, t.meaning, t.example, load_glossary("en").term(t.id).term)),
+        lang)]
+    assert shown == expected and 0 < len(shown) < len(glossary.terms), (query, shown)
+    if ids is not None:
+        assert ids <= {t.id for t in glossary.terms if t.term in shown}
+
+
+def test_a_search_that_finds_nothing_says_so() -> None:
+    at = _page("en")
+    at.text_input(key="glossary_search").input("zzqx").run()
+    assert not at.subheader and "zzqx" in at.info[0].value
+
+
+def test_the_translators_doc_is_generated_from_the_glossaries() -> None:
+    """docs/translating.md carries every wrong rendering, written by scripts/glossary_doc.py."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("glossary_doc",
+                                                  ROOT / "scripts" / "glossary_doc.py")
+    assert spec is not None and spec.loader is not None
+    doc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(doc)
+    text = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
+    assert doc.main(["--check"]) == 0, "run scripts/glossary_doc.py"
+    for lang in TRANSLATED:
+        for t in load_glossary(lang).terms:
+            assert all(f"“{w.text}”" in text for w in t.wrong), (lang, t.id)
+    assert doc.updated(text.replace("“trợ lý đổi bài”", "“x”")) == text
 
 
 def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
@@ -301,7 +351,7 @@ def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
     at = _page(PSEUDO)
     glossary = load_glossary("en")
     own = {glossary.title, glossary.intro, *(t.term for t in glossary.terms),
-           *(t.meaning for t in glossary.terms)}
+           *(t.meaning for t in glossary.terms), *(t.example for t in glossary.terms)}
     for kind in ("subheader", "title"):
         assert all(e.value.replace("\\", "") in own for e in getattr(at, kind))
     from test_pseudo_locale import leftover_words
