@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from piquet.cards import Card, Rank, Suit
 from piquet.combos import pretty
-from words import format_number, format_percent, use_language
+from words import format_number, format_percent, ngettext, use_language
 from words.cards import card_name, rank_counted, rank_name, suit_name
 from words.declarations import sequence_name, set_name
 from words.names import preset_name, role_name
@@ -100,10 +100,19 @@ def _facts(name: str, lang: str) -> st.SearchStrategy[object]:
         return st.tuples(st.sampled_from([3, 4]), st.sampled_from(
             [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN])).map(
             lambda t: said(set_name)(t[0], t[1]))
-    if name in ("sequence", "won", "lost", "what", "held", "said", "combination"):
-        return st.tuples(st.integers(3, 8), st.sampled_from(
-            [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK])).map(
-            lambda t: said(sequence_name)(t[0], t[1]))
+    sequences = st.tuples(st.integers(3, 8), st.sampled_from(
+        [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK])).map(
+        lambda t: said(sequence_name)(t[0], t[1]))
+    if name == "sequence":
+        return sequences
+    if name == "what":  # a combination's name, or a record's field ("'tricks'")
+        return st.one_of(sequences, st.just("'tricks'"))
+    if name in ("won", "lost", "held", "said", "combination"):
+        # a combination's name: a sequence, a set, or a point's "4 cards"
+        points = st.integers(1, 8).map(
+            lambda n: said(lambda: ngettext("{n} card", "{n} cards", n))())
+        sets = st.sampled_from([Rank.ACE, Rank.TEN]).map(lambda r: said(set_name)(3, r))
+        return st.one_of(sequences, points, sets)
     if name in ("preset", "rules"):
         return st.sampled_from(["britannica", "cavendish"]).map(said(preset_name))
     if name == "number":

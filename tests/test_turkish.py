@@ -75,3 +75,17 @@ def test_the_text_layer_harmonizes_only_turkish() -> None:
         assert _("{loser} has {low}, under 100: rubiconed. {winner} scores 100 + {high} + "
                  "{low} = {points}.", loser="A", low=90, winner="B", high=150,
                  points=340).startswith("A has 90")
+
+
+def test_a_longer_point_is_said_without_a_word_twice() -> None:
+    """The readers' "5 kâğıdı, Birinci'nin 4 kâğıt kâğıdını yener": the suffix goes on the
+    value ("4 kâğıtlık", no apostrophe after a common noun)."""
+    from words import ngettext
+
+    with use_language("tr"):
+        lost = ngettext("{n} card", "{n} cards", 4)
+        text = ngettext("Younger's {n} card beats Elder's {lost} (longer): Younger scores "
+                        "{scored}.", "Younger's {n} cards beat Elder's {lost} (longer): "
+                        "Younger scores {scored}.", 5, lost=lost, scored="5")
+    assert text.startswith("İkinci'nin 5 kâğıtlık point'i, Birinci'nin 4 kâğıtlık point'ini "
+                           "yener"), text
