@@ -213,9 +213,9 @@ def _discard_count(f: Mapping[str, object]) -> str:
     if n < lo:
         # TRANSLATORS: {preset} is a rule book's name, "Cavendish (1882)" (it has its own
         # parentheses: the sentence puts it in none)
-        return ngettext("Younger discards {n} card, but must exchange {lo} to {hi}: under "
+        return ngettext("Younger discards {n} card, but may exchange {lo} to {hi}: under "
                         "{preset} he must exchange at least {lo}",
-                        "Younger discards {n} cards, but must exchange {lo} to {hi}: under "
+                        "Younger discards {n} cards, but may exchange {lo} to {hi}: under "
                         "{preset} he must exchange at least {lo}", n, lo=lo, hi=hi,
                         preset=f.get("rules"))
     return ngettext("Younger discards {n} card; Younger may exchange {lo} to {hi} (Elder took "
