@@ -47,10 +47,13 @@ def _forms(value: object) -> tuple[str, ...]:
     return (str(value),) if value else ()
 
 
+Message = tuple[str, tuple[str, ...], tuple[str, ...], str]
+
+
 @cache
-def _catalog(lang: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
-    """(msgid's singular, the English forms, the translated forms) of every translated
-    message of ``lang``."""
+def _catalog(lang: str) -> tuple[Message, ...]:
+    """(msgid's singular, the English forms, the translated forms, the context or "") of every
+    translated message of ``lang``."""
     with (ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
     out = []
@@ -58,7 +61,7 @@ def _catalog(lang: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], .
         strings = _forms(m.string)
         if m.id and strings and not m.fuzzy:
             ids = _forms(m.id)
-            out.append((ids[0], ids, strings))
+            out.append((ids[0], ids, strings, m.context or ""))
     return tuple(out)
 
 
@@ -104,16 +107,21 @@ def violations(lang: str) -> list[str]:
     rendering, in ``lang``'s catalog and content."""
     glossary = load_glossary(lang)
     out: list[str] = []
-    wrong = [(t.id, w.text, _wrong_pattern(w.text, lang), [_lower(a, lang) for a in w.allow])
-             for t in glossary.terms for w in t.wrong]
+    wrong = [(t.id, w.text, _wrong_pattern(w.text, lang), [_lower(a, lang) for a in w.allow],
+              w.contexts) for t in glossary.terms for w in t.wrong]
     longer = {t.id: _longer(t, glossary) for t in glossary.terms}
-    for key, ids, strings in _catalog(lang):
+    for key, ids, strings, context in _catalog(lang):
         low = [_lower(s, lang) for s in strings]
         plain = [s.lower() for s in strings]  # kept foreign terms: "PIQUE" is "pique" in tr
-        for term_id, text, pattern, allow in wrong:
+        where = f"{context}: {key[:70]!r}" if context else repr(key[:70])
+        for term_id, text, pattern, allow, contexts in wrong:
+            if contexts and context not in contexts:
+                continue
             if any(pattern.search(_without(s, allow)) for s in low):
-                out.append(f"wrong rendering “{text}” ({term_id}) in {key[:70]!r}")
+                out.append(f"wrong rendering “{text}” ({term_id}) in {where}")
         for t in glossary.terms:
+            if t.contexts and context not in t.contexts:
+                continue
             if key.strip() in t.ignore or not any(_names_term(e, t, longer[t.id]) for e in ids):
                 continue
             accept = [_lower(a, lang) for a in t.accept] + [a.lower() for a in t.accept]
@@ -126,8 +134,8 @@ def violations(lang: str) -> list[str]:
         if not path.is_file() or rel.parts[0].startswith("_") or path.name == "glossary.json":
             continue
         body = _lower(path.read_text(encoding="utf-8"), lang)
-        for term_id, text, pattern, allow in wrong:
-            if pattern.search(_without(body, allow)):
+        for term_id, text, pattern, allow, contexts in wrong:
+            if not contexts and pattern.search(_without(body, allow)):
                 out.append(f"wrong rendering “{text}” ({term_id}) in content/{lang}/{rel}")
     return out
 
@@ -204,22 +212,28 @@ def test_each_term_is_rendered_the_same_way(lang: str) -> None:
     assert not found, "\n".join(found)
 
 
-def test_the_check_finds_a_wrong_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
+def _found(monkeypatch: pytest.MonkeyPatch, lang: str, messages: list[tuple[str, str]],
+           glossary: Glossary | None = None, context: str = "") -> list[str]:
+    """What :func:`violations` finds in a catalog of these (msgid, translation) pairs (with
+    ``context``), under ``glossary`` (else the language's own); content files aside."""
     import test_glossary as me
 
+    if glossary is not None:
+        monkeypatch.setattr(me, "load_glossary", lambda _lang: glossary)
+    monkeypatch.setattr(me, "_catalog", lambda _lang: tuple(
+        (key, (key,), (text,), context) for key, text in messages))
+    return [v for v in me.violations(lang) if "content/" not in v]
+
+
+def test_the_check_finds_a_wrong_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
     g = parse_glossary({"language": "vi", "title": "T", "intro": "I", "terms": [
         {"id": "deal", "term": "ván", "english": ["deal", "deals"], "meaning": "m",
          "ignore": ["Deal at random"],
          "wrong": [{"text": "giao dịch", "means": "trade", "allow": ["giao dịch viên"]}]}]})
-    monkeypatch.setattr(me, "load_glossary", lambda lang: g)
-    monkeypatch.setattr(me, "_catalog", lambda lang: (
-        ("The deal is over", ("The deal is over",), ("Ván đã xong",)),
-        ("A new deal", ("A new deal",), ("Một giao dịch mới",)),
-        ("Deal at random", ("Deal at random",), ("Chia ngẫu nhiên",)),
-        ("Dealer", ("Dealer",), ("Người chia bài",)),
-        ("The deal's clerk", ("The deal's clerk",), ("Giao dịch viên của ván",)),
-    ))
-    found = [v for v in me.violations("vi") if "content/" not in v]
+    found = _found(monkeypatch, "vi", [
+        ("The deal is over", "Ván đã xong"), ("A new deal", "Một giao dịch mới"),
+        ("Deal at random", "Chia ngẫu nhiên"), ("Dealer", "Người chia bài"),
+        ("The deal's clerk", "Giao dịch viên của ván")], g)
     assert found == ["wrong rendering “giao dịch” (deal) in 'A new deal'",
                      "“ván” (deal) missing from the translation of 'A new deal': "
                      "'Một giao dịch mới'"]
@@ -268,17 +282,67 @@ def test_the_english_page_shows_every_term() -> None:
 
 
 @pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in LANGUAGES])
-def test_a_languages_page_shows_its_terms_and_the_wrong_renderings(
+def test_a_languages_page_shows_its_terms_with_examples_and_no_wrong_rendering(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For learners: each term, its meaning and an example; the renderings a translation must
+    not use are for translators (docs/translating.md), not on the page."""
     monkeypatch.setenv(PREVIEW_ENV, lang)
     at = _page(lang)
     assert at.session_state["lang"] == lang
     glossary = load_glossary(lang)
     assert len(at.subheader) == len(glossary.terms)
-    texts = "\n".join(s for _w, s in visible(at))
+    texts = "\n".join(s for _w, s in visible(at)).replace("\\", "")
+    assert all(t.example and t.example in texts for t in glossary.terms)
     for t in glossary.terms:
         for w in t.wrong:
-            assert w.text.split()[0] in texts.replace("\\", ""), (t.id, w.text)
+            assert f"“{w.text}”" not in texts, (t.id, w.text)
+
+
+@pytest.mark.parametrize(("lang", "query", "ids"), [
+    ("en", "rubicon", {"rubicon"}),
+    ("vi", "nọc", {"talon", "exchange", "to-deal"}),
+    ("tr", "İKİNCİ", None),  # Turkish capitals: İ is i
+    ("tr", "löve", None),
+])
+def test_the_search_box_finds_terms_in_the_pages_language(
+        lang: str, query: str, ids: set[str] | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PREVIEW_ENV, lang)
+    at = _page(lang)
+    at.text_input(key="glossary_search").input(query).run()
+    assert not at.exception, at.exception
+    shown = [s.value.replace("\\", "") for s in at.subheader]
+    glossary = load_glossary(lang)
+    with use_language(lang):
+        low = _lower(query, lang)
+    expected = [t.term for t in glossary.terms if low in _lower(
+        " ".join((t.term, *t.english, t.meaning, t.example, load_glossary("en").term(t.id).term)),
+        lang)]
+    assert shown == expected and 0 < len(shown) < len(glossary.terms), (query, shown)
+    if ids is not None:
+        assert ids <= {t.id for t in glossary.terms if t.term in shown}
+
+
+def test_a_search_that_finds_nothing_says_so() -> None:
+    at = _page("en")
+    at.text_input(key="glossary_search").input("zzqx").run()
+    assert not at.subheader and "zzqx" in at.info[0].value
+
+
+def test_the_translators_doc_is_generated_from_the_glossaries() -> None:
+    """docs/translating.md carries every wrong rendering, written by scripts/glossary_doc.py."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("glossary_doc",
+                                                  ROOT / "scripts" / "glossary_doc.py")
+    assert spec is not None and spec.loader is not None
+    doc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(doc)
+    text = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
+    assert doc.main(["--check"]) == 0, "run scripts/glossary_doc.py"
+    for lang in TRANSLATED:
+        for t in load_glossary(lang).terms:
+            assert all(f"“{w.text}”" in text for w in t.wrong), (lang, t.id)
+    assert doc.updated(text.replace("“trợ lý đổi bài”", "“x”")) == text
 
 
 def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
@@ -287,7 +351,7 @@ def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
     at = _page(PSEUDO)
     glossary = load_glossary("en")
     own = {glossary.title, glossary.intro, *(t.term for t in glossary.terms),
-           *(t.meaning for t in glossary.terms)}
+           *(t.meaning for t in glossary.terms), *(t.example for t in glossary.terms)}
     for kind in ("subheader", "title"):
         assert all(e.value.replace("\\", "") in own for e in getattr(at, kind))
     from test_pseudo_locale import leftover_words
@@ -295,3 +359,46 @@ def test_the_page_speaks_only_through_the_catalog_and_the_glossary() -> None:
     left = [(w, s[:80]) for w, s in visible(at)
             if s.replace("\\", "") not in own and leftover_words(s)]
     assert not left, left
+
+
+def test_a_wrong_rendering_scoped_by_context_is_wrong_there_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tr "değer" is the pips, wrong for a score ("score" context) but right elsewhere; vi
+    "Được" is the reply "Good", checked only where the message is the reply."""
+    g = parse_glossary({"language": "tr", "title": "T", "intro": "I", "terms": [
+        {"id": "score", "term": "puan", "english": ["score"], "meaning": "m",
+         "wrong": [{"text": "değer", "means": "pips", "contexts": ["score"]}]},
+        {"id": "good", "term": "İyi", "english": ["Good"], "meaning": "m",
+         "contexts": ["reply"]}]})
+    assert _found(monkeypatch, "tr", [("worth {score}", "değeri {score}"), ("Good", "Güzel")],
+                  g, "score") == ["wrong rendering “değer” (score) in score: 'worth {score}'"]
+    assert _found(monkeypatch, "tr", [("{n} cards making {pips}", "değeri {pips}"),
+                                      ("Good luck", "Bol şans")], g) == []
+    assert _found(monkeypatch, "tr", [("Good", "Güzel")], g, "reply") == [
+        "“İyi” (good) missing from the translation of 'Good': 'Güzel'"]
+
+
+@pytest.mark.parametrize(("lang", "context", "msgid", "wrong"), [
+    ("tr", "the play", "Play", "Oyna"),
+    ("tr", "score", "{category}: **{combination}**, worth {score}{declared}", "değeri {score}"),
+    ("vi", "reply", "Good", "Tốt"),
+])
+def test_the_languages_glossary_bans_the_readers_findings_in_their_context(
+        lang: str, context: str, msgid: str, wrong: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The readers' findings (issue 36), put back into a message of their context, are found."""
+    found = _found(monkeypatch, lang, [(msgid, wrong)], context=context)
+    assert any(v.startswith("wrong rendering") for v in found), (lang, wrong)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("tr", "Kaybeden rubicon'a düştü mü?"), ("tr", "Bilgisayar rubicon oldu."),
+    ("tr", "Birinci iki löve kazanıyor."), ("tr", "Her üçlü ve trio"),
+    ("vi", "Lựa chọn của trình tư vấn"), ("vi", "các con số của trợ lý đổi bài"),
+    ("vi", "sau khi đã nói lá dẫn đầu tiên"), ("vi", "sau khi đã báo lá dẫn đầu tiên"),
+    ("vi", "anh ta phải theo chất"), ("vi", "1 phần 8"),
+])
+def test_the_languages_glossary_bans_the_readers_findings(
+        lang: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _found(monkeypatch, lang, [("x", text)])
+    assert any(v.startswith("wrong rendering") for v in found), (lang, text)

@@ -502,7 +502,8 @@ def test_replay_order_declarations_before_tricks() -> None:
 def test_younger_count_explains_the_preset() -> None:
     rec = cav()
     rec["younger_discard"] = []
-    expect_error(rec, "(under cavendish Younger must exchange at least 1)")
+    expect_error(rec, "Younger discards 0 cards, but may exchange 1 to 3: under cavendish he "
+                 "must exchange at least 1")
     rec["rules"] = "britannica"
     rec["younger_discard"] = ["7S", "9H", "7H", "10S"]
     expect_error(rec, "Younger discards 4 cards; Younger may exchange 0 to 3",

@@ -16,12 +16,7 @@ _ENGLISH = re.compile(r"\b(?:engines?|seeds?|seeded)\b", re.I)
 _TRANSLATED = {"vi": re.compile(r"\b(?:engine|seed)\b", re.I),
                "tr": re.compile(r"\b(?:motor\w*|tohum\w*|engine|seed)\b", re.I)}
 _PROGRAMMERS = ("words/cli.py", "piquet_cli/")
-# Left for the engineers of those pages: the class page's quiz toggle (ui/classroom) and Play's
-# partie (ui/play/panels.py).
-_LEFT = frozenset({"The same seeded questions for every pupil.",
-                   "Play a **partie** of six deals against the computer. You alternate as Elder "
-                   "and Younger. Every score is the engine's, under the rules chosen in the "
-                   "sidebar; the partie keeps the rules it started with."})
+_LEFT: frozenset[str] = frozenset()  # every page's words are a learner's and a teacher's
 
 
 def _messages(lang: str | None = None) -> list[tuple[str, str]]:

@@ -1,6 +1,8 @@
-"""The Glossary page: every term of ``content/<lang>/glossary.json`` (the reader's language,
-English when it has none) with its meaning, why it was chosen, and the wrong renderings a
-reader meets in careless translations. The format: docs/glossary-format.md.
+"""The Glossary page, for learners: every term of ``content/<lang>/glossary.json`` (the
+reader's language, English when it has none) with its meaning and an example, and a search box.
+The renderings a translation must not use are in the file too, for the tests and the
+translators (docs/translating.md, written by scripts/glossary_doc.py), not on the page. The
+format: docs/glossary-format.md.
 
 >>> g = load_glossary("en")
 >>> g.language, g.terms[0].id, g.term("deal").english
@@ -20,9 +22,11 @@ import streamlit as st
 from ui.content import CONTENT
 from ui.prose import content_language
 from ui.text import md_escape
-from words import _
+from words import _, use_language
+from words.cards import lower_text
 
-__all__ = ["FILE", "Glossary", "GlossaryError", "Term", "Wrong", "load_glossary", "show"]
+__all__ = ["FILE", "Glossary", "GlossaryError", "Term", "Wrong", "load_glossary", "matching",
+           "show"]
 
 FILE: Final = "glossary.json"
 
@@ -36,6 +40,9 @@ class Wrong:
     text: str
     means: str
     allow: tuple[str, ...] = ()  # longer phrases holding the text that are right
+    # The message contexts (pgettext's) where the text is wrong; empty: wrong everywhere. Vi
+    # "được" is an everyday word but not the reply "Good"; tr "değer" is pips, not a score.
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,10 @@ class Term:
     kept: bool
     ignore: tuple[str, ...]
     wrong: tuple[Wrong, ...]
+    example: str = ""  # a sentence using the term, for the learner
+    # The message contexts where the term is checked (the English word is this concept only
+    # there: the reply "Good", the score row "Play"); empty: every message naming it.
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,7 +117,7 @@ def parse_glossary(data: object, where: str = "glossary") -> Glossary:
                                 "objects")
         wrong = tuple(Wrong(w.strip(), "") if isinstance(w, str)
                       else Wrong(_text(w, "text", at), _text(w, "means", at, required=False),
-                                 _texts(w, "allow", at))
+                                 _texts(w, "allow", at), _texts(w, "contexts", at))
                       for w in wrong_raw)
         english = _texts(item, "english", at)
         if not english:
@@ -116,7 +127,8 @@ def parse_glossary(data: object, where: str = "glossary") -> Glossary:
             accept=_texts(item, "accept", at, (term,)) or (term,),
             meaning=_text(item, "meaning", at), why=_text(item, "why", at, required=False),
             kept=bool(item.get("kept", False)), ignore=_texts(item, "ignore", at),
-            wrong=wrong))
+            wrong=wrong, example=_text(item, "example", at, required=False),
+            contexts=_texts(item, "contexts", at)))
     return Glossary(language=_text(data, "language", where), title=_text(data, "title", where),
                     intro=_text(data, "intro", where), terms=tuple(terms))
 
@@ -145,26 +157,47 @@ def load_glossary(lang: str) -> Glossary:
     return _load(path, mtime)
 
 
+def matching(glossary: Glossary, query: str, english: Glossary | None = None
+             ) -> tuple[Term, ...]:
+    """The terms a learner's search finds: every word of ``query`` in the term, its English
+    name, its meaning or its example (case and accents as the language writes them: Turkish
+    "İ" is "i"). An empty query finds every term.
+
+    >>> g = load_glossary("en")
+    >>> [t.id for t in matching(g, "quatorze")]
+    ['set', 'quatorze', 'repique']
+    >>> len(matching(g, "  ")) == len(g.terms)
+    True
+    """
+    words = lower_text(query).split()
+    if not words:
+        return glossary.terms
+    by_id = {t.id: t for t in english.terms} if english is not None else {}
+    found = []
+    for t in glossary.terms:
+        other = by_id.get(t.id)
+        text = lower_text(" ".join((t.term, *t.english, t.meaning, t.example,
+                                    other.term if other is not None else "")))
+        if all(w in text for w in words):
+            found.append(t)
+    return tuple(found)
+
+
 def _show_term(t: Term, english: Term | None, lang: str) -> None:
     with st.container(border=True, key=f"glossary_{t.id}"):
         st.subheader(md_escape(t.term), anchor=t.id)
         if english is not None and lang != "en" and english.term != t.term:
             st.caption(_("English: {term}", term=md_escape(english.term)))
         st.markdown(md_escape(t.meaning))
-        if t.why:
-            st.markdown(_("*Why this word:* {why}", why=md_escape(t.why)))
-        if t.wrong:
-            st.markdown(_("**Wrong renderings**"))
-            # TRANSLATORS: a wrong rendering of a term and what it really means, e.g.
-            # not “bộ đồ”: clothing
-            st.markdown("\n".join(
-                "- " + (_("not “{wrong}”: {means}", wrong=md_escape(w.text),
-                          means=md_escape(w.means)) if w.means
-                        else _("not “{wrong}”", wrong=md_escape(w.text))) for w in t.wrong))
+        if t.example:
+            # TRANSLATORS: a sentence using the term, e.g. "Example: A partie is six deals."
+            st.markdown(_("*Example:* {example}", example=md_escape(t.example)))
 
 
 def show() -> None:
-    """The page: the glossary of the reader's language (English when it has none)."""
+    """The page: the glossary of the reader's language (English when it has none), for
+    learners: each term, its meaning and an example, found by a search box. (The renderings
+    a translation must not use are for translators: docs/translating.md.)"""
     lang = content_language(FILE)
     try:
         glossary = load_glossary(lang)
@@ -174,6 +207,13 @@ def show() -> None:
         return
     st.title(md_escape(glossary.title))
     st.markdown(md_escape(glossary.intro))
+    query = st.text_input(_("Find a term"), key="glossary_search",
+                          placeholder=_("for example: trick, capot"))
+    with use_language(lang):
+        found = matching(glossary, query, english)
+    if not found:
+        st.info(_("No term matches “{query}”.", query=md_escape(query.strip())))
+        return
     by_id = {t.id: t for t in english.terms}
-    for t in glossary.terms:
+    for t in found:
         _show_term(t, by_id.get(t.id), lang)

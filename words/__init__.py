@@ -147,17 +147,23 @@ def _load(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALEDIR, languages=[lang], fallback=True)
 
 
-def _fill(template: str, fallback: str, values: dict[str, object]) -> str:
+def _fill(template: str, fallback: str, values: dict[str, object], lang: str = DEFAULT) -> str:
     """``template`` with its placeholders filled; the English ``fallback`` when a translation's
-    placeholders do not match the values."""
+    placeholders do not match the values. Turkish: a suffix or question particle right after
+    a placeholder follows the value's vowel harmony and the apostrophe rule
+    (:func:`words.turkish.fill`)."""
     try:
+        if lang == "tr" and values:
+            from words.turkish import fill
+
+            return fill(template, values)
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
         return fallback.format(**values)
 
 
 def _render(translated: str, english: str, values: dict[str, object], lang: str) -> str:
-    text = _fill(translated, english, values)
+    text = _fill(translated, english, values, lang)
     return f"⟦{text}⟧" if lang == PSEUDO else text
 
 

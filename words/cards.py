@@ -24,6 +24,7 @@ from piquet.cards import Card, Rank, Suit
 from words import _, language, ngettext, pgettext
 
 __all__ = ["capitalize_first", "card_name", "lower_text", "notation_note", "number_word",
+           "rank_counted",
            "rank_name", "spoken_number", "suit_name"]
 
 
@@ -45,6 +46,25 @@ def rank_name(rank: Rank, n: int = 1) -> str:
     if rank is Rank.EIGHT:
         return ngettext("eight", "eights", n)
     return ngettext("seven", "sevens", n)
+
+
+def rank_counted(rank: Rank) -> str:
+    """The rank's name as it follows a number above one, "three aces": plural in English,
+    singular in Turkish ("üç as"), as each language counts.
+
+    >>> rank_counted(Rank.QUEEN)
+    'queens'
+    """
+    # TRANSLATORS: a rank's name after a number above one ("three queens", "fourteen tens"),
+    # in the form the language puts after a number (Turkish: singular, "üç kız").
+    return {Rank.ACE: pgettext("after a number", "aces"),
+            Rank.KING: pgettext("after a number", "kings"),
+            Rank.QUEEN: pgettext("after a number", "queens"),
+            Rank.JACK: pgettext("after a number", "jacks"),
+            Rank.TEN: pgettext("after a number", "tens"),
+            Rank.NINE: pgettext("after a number", "nines"),
+            Rank.EIGHT: pgettext("after a number", "eights"),
+            Rank.SEVEN: pgettext("after a number", "sevens")}[rank]
 
 
 def suit_name(suit: Suit) -> str:

@@ -21,7 +21,7 @@ from piquet.cards import Rank
 from piquet.combos import CardSet, Point, Sequence as Run, pretty
 from piquet.declare import Answer, BlancheShowing, DialogueLine, LineKind, Reason, Verdict
 from words import _, ngettext, pgettext
-from words.cards import capitalize_first, rank_name, spoken_number, suit_name
+from words.cards import capitalize_first, rank_counted, rank_name, spoken_number, suit_name
 
 __all__ = ["answer_text", "combination_name", "combination_text", "line_text", "says_nothing",
            "sequence_kind", "sequence_name", "set_name", "verdict_text"]
@@ -66,7 +66,7 @@ def set_name(count: int, rank: Rank, *, start: bool = True) -> str:
     >>> set_name(4, Rank.ACE), set_name(3, Rank.TEN, start=False)
     ('Fourteen aces', 'three tens')
     """
-    ranks = rank_name(rank, count)
+    ranks = rank_counted(rank)
     # TRANSLATORS: a quatorze or a trio as called, e.g. "fourteen aces", "three kings"
     name = (_("fourteen {ranks}", ranks=ranks) if count == 4
             else _("three {ranks}", ranks=ranks))
@@ -108,8 +108,10 @@ def answer_text(answer: Answer | None) -> str:
     """Younger's answer in words ("" when Elder called nothing)."""
     if answer is None:
         return ""
-    return {Answer.GOOD: _("Good"), Answer.NOT_GOOD: _("Not good"),
-            Answer.EQUAL: _("Equal")}[answer]
+    # TRANSLATORS: Younger's reply to a call, a word of the game said at the table (not the
+    # everyday "good"): the call scores ("Good"), does not ("Not good"), or ties ("Equal").
+    return {Answer.GOOD: pgettext("reply", "Good"), Answer.NOT_GOOD: pgettext("reply", "Not good"),
+            Answer.EQUAL: pgettext("reply", "Equal")}[answer]
 
 
 # --------------------------------------------------------------------------- the dialogue
@@ -144,12 +146,18 @@ def _score_phrase(c: Combination) -> str:
         # TRANSLATORS: counting aloud what a sequence scores, e.g. "fifteen for the quint"
         return _("{number} for the {kind}", number=number, kind=sequence_kind(c.length))
     if c.count == 4:
-        return combination_name(c, start=False)
+        # TRANSLATORS: counting aloud a quatorze, {number} its score in words and {ranks}
+        # the rank after a number: "fourteen tens" (Turkish "dört onlu on dört")
+        return _("{number} {ranks}", number=number, ranks=rank_counted(c.rank))
     # TRANSLATORS: counting aloud a trio and its score, e.g. "three kings, three"
     return _("{set}, {number}", set=combination_name(c, start=False), number=number)
 
 
 def _score_list(scored: Seq[Combination]) -> str:
+    """What a player counts aloud before his total: "Five for point, fourteen aces"; a set
+    alone is named without its score, which the total says ("Three aces: three.")."""
+    if len(scored) == 1 and isinstance(scored[0], CardSet):
+        return combination_name(scored[0])
     # TRANSLATORS: what separates the combinations a player counts aloud
     # ("fifteen for the quint, fourteen aces")
     sep = pgettext("counting aloud", ", ")
@@ -185,11 +193,12 @@ def _nothing_text(category: str) -> str:
 
 
 def _answer_line(answer: object) -> str:
+    # TRANSLATORS: Younger's reply as he says it at the table (see the reply "Good").
     if answer is Answer.NOT_GOOD:
-        return _("Not good.")
+        return pgettext("reply", "Not good.")
     if answer is Answer.EQUAL:
-        return _("Equal.")
-    return _("Good.")
+        return pgettext("reply", "Equal.")
+    return pgettext("reply", "Good.")
 
 
 def line_text(line: DialogueLine) -> str:

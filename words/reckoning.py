@@ -25,9 +25,12 @@ __all__ = ["bonus_text", "event_label", "event_name", "settlement_text", "sheet_
 
 def sheet_label(key: str) -> str:
     """The score sheet's row name for ``key`` (``"point"``, ``"repique"``, ``"total"``…)."""
+    # TRANSLATORS: "Play" is a noun here, the play of the cards (the tricks' points), not
+    # the command "play!".
     labels = {
         "blanche": _("Carte blanche"), "point": _("Point"), "sequences": _("Sequences"),
-        "sets": _("Sets"), "repique": _("Repique"), "pique": _("Pique"), "play": _("Play"),
+        "sets": _("Sets"), "repique": _("Repique"), "pique": _("Pique"),
+        "play": pgettext("the play", "Play"),
         "cards": _("The cards"), "capot": _("Capot"), "total": _("Total"),
     }
     return labels[key]

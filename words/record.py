@@ -211,10 +211,12 @@ def _discard_count(f: Mapping[str, object]) -> str:
     n, sizes = int(str(f.get("count", 0))), f.get("sizes")
     lo, hi = (sizes.start, sizes.stop - 1) if isinstance(sizes, range) else (0, 8)
     if n < lo:
-        return ngettext("Younger discards {n} card; Younger may exchange {lo} to {hi} (under "
-                        "{preset} Younger must exchange at least {lo})",
-                        "Younger discards {n} cards; Younger may exchange {lo} to {hi} (under "
-                        "{preset} Younger must exchange at least {lo})", n, lo=lo, hi=hi,
+        # TRANSLATORS: {preset} is a rule book's name, "Cavendish (1882)" (it has its own
+        # parentheses: the sentence puts it in none)
+        return ngettext("Younger discards {n} card, but may exchange {lo} to {hi}: under "
+                        "{preset} he must exchange at least {lo}",
+                        "Younger discards {n} cards, but may exchange {lo} to {hi}: under "
+                        "{preset} he must exchange at least {lo}", n, lo=lo, hi=hi,
                         preset=f.get("rules"))
     return ngettext("Younger discards {n} card; Younger may exchange {lo} to {hi} (Elder took "
                     "{took}, which leaves {hi} in the talon)",

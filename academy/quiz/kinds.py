@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Final, Literal, get_args
 
 from piquet.rules import Rules, get_rules
-from words import _
+from words import _, pgettext
 
 Level = Literal["beginner", "intermediate", "expert", "mix"]
 LEVELS: Final[tuple[Level, ...]] = ("beginner", "intermediate", "expert", "mix")
@@ -52,7 +52,8 @@ _GROUPS: Final[dict[str, Callable[[], str]]] = {
     "one_hand": lambda: _("Count one hand"),
     "two_hands": lambda: _("Compare two hands"),
     "reckoning": lambda: _("Reckoning"),
-    "play": lambda: _("Play"),
+    # TRANSLATORS: a noun, the play of the cards (questions on the tricks).
+    "play": lambda: pgettext("the play", "Play"),
     "partie": lambda: _("End of a partie"),
     "muggins": lambda: _("Muggins"),
 }

@@ -21,7 +21,7 @@ from academy.quiz.labels import (
 from piquet.cards import DECK, Card, Rank, cards_mask, mask_cards
 from piquet.combos import analyse
 from piquet.reckon import Role
-from words import _, ngettext
+from words import _, ngettext, pgettext
 
 
 def hand_label(who: Role) -> str:
@@ -66,7 +66,7 @@ def point_question(ctx: Ctx) -> Question:
         "point", prompt=prompt,
         rows=(CardRow(hand_label(who), hand_cards(mask), frozenset(pt.cards), who),),
         fields=(Field("cards", _("Number of cards"), "number", pt.length),
-                Field("pips", _("Pip total"), "number", pt.pips)),
+                Field("pips", pgettext("pips", "Pip total"), "number", pt.pips)),
         answer=ngettext("{n} card making {pips} ({suit})", "{n} cards making {pips} ({suit})",
                         pt.length, pips=pt.pips, suit=suit_name(pt.suit)),
         explanation=tuple(lines), subject=who,

@@ -280,7 +280,7 @@ def start_form() -> None:
         st.text_input(_("Class name"), key=F_NAME, max_chars=60,
                       placeholder=_("for example Year 9, Tuesday"))
         st.toggle(_("A quiz round"), key=F_QUIZ,
-                  help=_("The same seeded questions for every pupil."))
+                  help=_("Every pupil gets the same questions, drawn from the round's code."))
         cols = st.columns([1, 1.5, 0.7])  # room for "Britannica article" at 1280 px
         with cols[0]:
             st.selectbox(_("Level"), LEVELS, key=F_LEVEL, format_func=levels.__getitem__)

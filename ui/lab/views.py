@@ -39,7 +39,7 @@ from ui.lab.state import who
 from ui.settings import four_colour, preset_label
 from ui.tables import show_table, table_html
 from ui.text import md_escape, md_heading
-from words import _, language, ngettext
+from words import _, language, ngettext, pgettext
 from words.declarations import answer_text, combination_name, verdict_text
 from words.errors import error_text
 from words.play import trick_text
@@ -114,8 +114,10 @@ def _holdings(score: DeclarationScore, role: Role, colours: bool, lang: str) -> 
         what = (ngettext("{n} card making {pips}", "{n} cards making {pips}", combo.length,
                          pips=combo.pips) if isinstance(combo, Point) else combination_name(combo))
         # TRANSLATORS: "Point: **5 cards making 49**, worth 5", then how much is declared.
-        line = _("{category}: **{combination}**, worth {score}{declared}", category=label,
-                 combination=what, score=combo.score, declared=_declared_as(combo, decl))
+        # {score} is points scored, not the cards' pips.
+        line = pgettext("score", "{category}: **{combination}**, worth {score}{declared}",
+                        category=label, combination=what, score=combo.score,
+                        declared=_declared_as(combo, decl))
         lines.append(line)
     row = cards_row_html(hand, width=52, highlight=frozenset(scoring), four_colour=colours,
                          caption=" ".join(captions) or None)

@@ -418,8 +418,8 @@ def _cut_panel() -> None:
 
 def _start_panel() -> None:
     st.markdown(_("Play a **partie** of six deals against the computer. You alternate as "
-                  "Elder and Younger. Every score is the engine's, under the rules chosen in "
-                  "the sidebar; the partie keeps the rules it started with."))
+                  "Elder and Younger. The app counts every score by the rules chosen in the "
+                  "sidebar; the partie keeps the rules it started with."))
     st.segmented_control(_("Computer"), list(STRENGTHS), key=K_STRENGTH, default="computer",
                          format_func=strength_label, required=True,
                          persist_state="session")

@@ -17,7 +17,7 @@ from ui.lessons.common import (
     sum_text,
 )
 from ui.tables import show_rows_table
-from words import _, ngettext
+from words import _, ngettext, pgettext
 from words.cards import suit_name
 
 _POINT: Final = "AS KS QS 10S 8S KH QH JH 10H 8H 7C 7D"
@@ -82,7 +82,7 @@ def point_widget() -> None:
             _("suit"): _suit(p.suit),
             _("cards"): card_names(p.cards) or "—",
             _("length"): p.length,
-            _("pip value"): sum_text([c.rank.pips for c in p.cards]),
+            pgettext("pips", "pip value"): sum_text([c.rank.pips for c in p.cards]),
             "": _("◀ the point") if best is not None and p == best else "",
         })
     show_rows_table(rows)
