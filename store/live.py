@@ -67,7 +67,7 @@ from academy.live import (
     step_reveal,
 )
 from store import schema as t
-from store.class_values import SEAL, ClassRefused, Pupil, Refusal, TeacherAccess
+from store.class_values import SEAL, ClassInfo, ClassRefused, Pupil, Refusal, TeacherAccess
 from store.classes import ClassStore
 from store.engine import WRITE
 from store.writes import OUTCOMES
@@ -460,6 +460,31 @@ class LiveStore:
             row = conn.execute(select(a.c.outcome, a.c.score).where(
                 a.c.pupil_id == pupil.pupil_id, a.c.question == question)).first()
         return None if row is None else (str(row.outcome), int(row.score))
+
+    def info(self, who: TeacherAccess | ScreenAccess) -> ClassInfo:
+        """The class of the round (GONE when it is no more)."""
+        class_id = self._class_of(who)
+        with self.engine.connect() as conn:
+            return self.classes._info_in(conn, class_id)
+
+    def names(self, who: TeacherAccess | ScreenAccess) -> tuple[str, ...]:
+        """The pupils' names in number order (the big screen shows them only when the
+        teacher allows nicknames)."""
+        class_id = self._class_of(who)
+        p = t.class_pupils
+        with self.engine.connect() as conn:
+            return tuple(conn.execute(select(p.c.name).where(p.c.class_id == class_id)
+                                      .order_by(p.c.number)).scalars())
+
+    def standing(self, pupil: Pupil) -> Standing | None:
+        """The pupil's own place on the leaderboard (None: no round, or not in it)."""
+        now = self.clock()
+        with self.engine.connect() as conn:
+            r = self._read(conn, pupil.class_id, now, missing_ok=True)
+            if r is None or not r.scores:
+                return None
+            return next((s for s in self._standings(conn, r) if s.number == pupil.number),
+                        None)
 
     def results(self, access: TeacherAccess) -> dict[int, dict[int, tuple[str, int]]]:
         """Every live answer of the class: pupil number -> question -> (outcome, points),
