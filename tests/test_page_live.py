@@ -23,7 +23,7 @@ from test_page_class import (  # the Class page's harness
 
 from academy.quiz import wrong_answer
 from store.live import LiveStore
-from ui.classroom import live, state
+from ui.classroom import dashboard, live, state
 from ui.classroom.store import classes
 
 __all__ = ["own_database"]  # the fixture, used by every test here
@@ -106,6 +106,17 @@ def test_a_live_round_from_lobby_to_podium_on_every_screen() -> None:
     assert "The podium" in texts(screen)
     run(ann)
     assert "Your place: 1" in texts(ann)
+
+    # the CSV has the live round too: Ann right with her points, Bob wrong, Cat unanswered
+    access = teacher.session_state[state.K_ACCESS]
+    results = LiveStore(classes()).results(access)
+    rows = dashboard.csv_text(classes().dashboard(access), (), results).splitlines()
+    assert rows[0].endswith("Live question 1,Live points 1,Live points in all")
+    points = results[1][0][1]
+    assert 500 < points <= 1000
+    assert rows[1].endswith(f"right,{points},{points}")
+    assert rows[2].endswith("wrong,0,0")
+    assert rows[3].endswith(",,,0")
 
 
 def test_names_on_the_big_screen_only_when_allowed_and_as_text() -> None:
