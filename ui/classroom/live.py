@@ -238,7 +238,7 @@ def teacher_panel(info: ClassInfo) -> None:
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return
     if r is None:
-        st.caption(_("You lead the class through the questions one at a time, shown big on "
+        st.caption(_("You take the class through the questions one at a time, shown big on "
                      "the projector; the pupils answer on their phones against the clock."))
         st.slider(_("Seconds to answer each question"), MIN_SECONDS, MAX_SECONDS, 20, step=5,
                   key=F_SECONDS)
@@ -538,7 +538,7 @@ def _phone_after(info: ClassInfo, r: LiveRound, mine: tuple[str, int] | None) ->
         st.warning(_("You gave no answer to this question: it counts as unanswered."),
                    icon=":material/hourglass_empty:")
     elif mine[0] == "right":
-        st.success(ngettext("Right! {n} point.", "Right! {n} points.", mine[1]),
+        st.success(_("Right! You score {n}.", n=mine[1]),
                    icon=":material/check_circle:")
     else:
         st.error(_("Not this time: 0 points."), icon=":material/cancel:")
@@ -556,6 +556,5 @@ def _phone_points(pupil: Pupil, r: LiveRound) -> None:
         return
     if mine is None:
         return
-    st.subheader(ngettext("You have {n} point.", "You have {n} points.", mine.points),
-                 anchor=False)
+    st.subheader(_("Your score: {n}", n=mine.points), anchor=False)
     st.markdown(_("Your place: {rank}", rank=mine.rank))
