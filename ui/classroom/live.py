@@ -12,6 +12,7 @@ shows, never drives; the teacher's key never reaches the big screen or a pupil.
 from __future__ import annotations
 
 import functools
+import html
 import time
 from collections.abc import Mapping
 from typing import Any, Final
@@ -70,13 +71,26 @@ header[data-testid="stHeader"], .st-key-pq_menu, [data-testid="stToolbar"],
 .block-container, [data-testid="stMainBlockContainer"] { max-width: 100% !important;
   padding-top: 1.5rem !important; }
 .st-key-live_screen { font-size: 1.9rem; }
-.st-key-live_screen p, .st-key-live_screen li { font-size: 1.9rem; line-height: 1.35; }
-.st-key-live_screen h1 { font-size: 4rem; } .st-key-live_screen h2 { font-size: 3rem; }
-.st-key-live_screen h4 { font-size: 2.4rem; }
-.pq-live-code { font: 700 clamp(6rem, 14vw, 16rem)/1 ui-monospace, monospace;
+.st-key-live_screen [data-testid="stMarkdownContainer"] p,
+.st-key-live_screen [data-testid="stMarkdownContainer"] li,
+.st-key-live_screen [data-testid="stAlertContainer"] p,
+.st-key-live_screen [data-testid="stCaptionContainer"] { font-size: 1.9rem !important;
+  line-height: 1.35; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] h1 { font-size: 4.5rem !important; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] h2 { font-size: 3.2rem !important; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] h4 { font-size: 2.6rem !important; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] p.pq-live-code {
+  font: 700 clamp(6rem, 13vw, 15rem)/1 ui-monospace, monospace !important;
   letter-spacing: .12em; margin: 0; }
-.pq-live-count { font-size: 4rem; font-weight: 700; margin: 0; }
-.pq-bar { display: flex; align-items: center; gap: 1rem; margin: .4rem 0; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] p.pq-live-count {
+  font-size: 4rem !important; font-weight: 700; margin: .5rem 0; }
+.pq-bar { display: flex; align-items: center; gap: 1rem; margin: .4rem 0; font-size: 2rem; }
+.st-key-live_screen [data-testid="stMarkdownContainer"] p.pq-standing {
+  font-size: 3rem !important; font-weight: 700; margin: .6rem 0; }
+.pq-rank { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 50%;
+  background: #d0d0d0; margin-right: .4em; }
+.pq-rank-1 { background: #f5c211; } .pq-rank-2 { background: #c0bfbc; }
+.pq-rank-3 { background: #d08a4a; }
 .pq-bar b { display: inline-block; height: 2.2rem; background: #1a5fb4; border-radius: .3rem; }
 .pq-bar.pq-right b { background: #26a269; }
 </style>"""
@@ -130,10 +144,10 @@ def _phase_text(r: LiveRound, total: int) -> str:
 
 
 def _who(s: Standing, nicknames: bool) -> str:
-    """A pupil on a leaderboard: their name (inert) when the teacher allows nicknames, else
-    their number."""
+    """A pupil on a leaderboard, as HTML: their name (inert text) when the teacher allows
+    nicknames, else their number."""
     if nicknames:
-        return md_escape(s.name)
+        return html.escape(s.name)
     # TRANSLATORS: a pupil on the big screen's leaderboard when names are not shown.
     return _("Pupil {number}", number=s.number)
 
@@ -397,11 +411,12 @@ def _standings(board: LiveBoard, *, podium: bool) -> None:
         return
     st.markdown(f"# {_('The podium') if podium else _('Leaderboard')}")
     shown = board.standings[:3] if podium else board.standings[:8]
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for s in shown:
-        mark = medals.get(s.rank, f"{s.rank}.")
         gained = "" if podium else f" (+{s.last})"
-        st.markdown(f"## {mark} {_who(s, r.nicknames)} · {s.points}{gained}")
+        medal = f" pq-rank-{s.rank}" if s.rank <= 3 else ""
+        st.markdown(f'<p class="pq-standing"><span class="pq-rank{medal}">{s.rank}</span> '
+                    f'{_who(s, r.nicknames)} · {s.points}{gained}</p>',
+                    unsafe_allow_html=True)
 
 
 # --------------------------------------------------------------------------- the pupils

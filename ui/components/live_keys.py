@@ -89,10 +89,16 @@ def _count() -> Any:
 
 def key_event(key: str) -> Literal["next", "back", "reveal"] | None:
     """The action of the key the teacher pressed ("next", "back", "reveal"), read from the
-    element's state; None for anything else."""
+    element's state, once a press (its moment kept); None for anything else."""
     state = st.session_state.get(key)
     pressed = state.get("key") if isinstance(state, Mapping) else None
-    action = pressed.get("action") if isinstance(pressed, Mapping) else None
+    if not isinstance(pressed, Mapping):
+        return None
+    action, at = pressed.get("action"), pressed.get("at")
+    seen = f"_{key}_at"
+    if at == st.session_state.get(seen):  # the same press, delivered again: once only
+        return None
+    st.session_state[seen] = at
     return {"next": "next", "back": "back", "reveal": "reveal"}.get(str(action))  # type: ignore[return-value]
 
 
