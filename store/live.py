@@ -225,15 +225,23 @@ class LiveStore:
         with self._write() as conn:
             conn.execute(delete(t.class_live).where(t.class_live.c.class_id == class_id))
 
-    def step(self, access: TeacherAccess, action: Action, *, total: int) -> LiveRound:
+    def step(self, access: TeacherAccess, action: Action, *, total: int,
+             seen: tuple[Phase, int] | None = None) -> LiveRound:
         """Next, Back or Reveal (:mod:`academy.live`) over ``total`` questions; a question
-        opened starts now, with its deadline."""
+        opened starts now, with its deadline. ``seen``: the screen the teacher's page showed
+        when the button or key was pressed — a press delivered twice, or one from a page
+        behind the round (another tab), changes nothing."""
         class_id = self._teacher(access)
         now = self.clock()
         with self._write() as conn:
             self.classes._info_in(conn, class_id)
             row = self._row(conn, class_id, lock=True)
             s = LiveState(self._phase(row, now), int(row.question), int(row.asked))
+            if seen is not None and seen != (s.phase, s.question) and not (
+                    action == "reveal" and seen[1] == s.question):
+                found = self._read(conn, class_id, now)
+                assert found is not None
+                return found
             if action == "next":
                 after = step_next(s, total=total, scores=bool(row.scores))
             elif action == "back":

@@ -303,3 +303,17 @@ def test_a_removed_or_forgotten_pupil_takes_their_live_rows_along(
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(t.class_live)) == 0
         assert conn.scalar(select(func.count()).select_from(t.class_live_seen)) == 0
+
+
+def test_a_press_delivered_twice_steps_once(classes: ClassStore, live: LiveStore,
+                                            clock: FakeClock) -> None:
+    room = Room(classes, live, 1, seconds=10)
+    r = live.step(room.access, "next", total=TOTAL, seen=(Phase.LOBBY, 0))
+    assert (r.phase, r.question) == (Phase.QUESTION, 0)
+    again = live.step(room.access, "next", total=TOTAL, seen=(Phase.LOBBY, 0))
+    assert (again.phase, again.question) == (Phase.QUESTION, 0)  # not locked by the echo
+    clock.advance(seconds=10)  # locked by its deadline while the page showed the question
+    r = live.step(room.access, "next", total=TOTAL, seen=(Phase.QUESTION, 0))
+    assert r.phase is Phase.LOCKED  # Next meant "lock": it is, nothing more
+    r = live.step(room.access, "reveal", total=TOTAL, seen=(Phase.QUESTION, 0))
+    assert r.phase is Phase.REVEAL

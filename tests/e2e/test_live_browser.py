@@ -85,6 +85,11 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     expect(code_box).to_have_text(re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LEN}}}$"),
                                   timeout=TIMEOUT_MS)
     code = code_box.inner_text().strip()
+    seconds = teacher.get_by_role("slider", name="Seconds to answer each question")
+    expect(seconds).to_be_visible(timeout=TIMEOUT_MS)
+    seconds.focus()
+    seconds.press("End")  # 120 s a question: a busy machine's pupils still answer in time
+    _settled(teacher)
     _click(teacher, "live_start")
     link_box = teacher.locator(".st-key-live_screen_link [data-testid='stCode'] code")
     expect(link_box).to_have_count(1, timeout=TIMEOUT_MS)
@@ -163,8 +168,17 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     expect(screen.get_by_role("heading", name="Leaderboard")).to_be_visible(timeout=POLL_MS)
     expect(screen.get_by_text(re.compile(r"Pupil 1 · \d+"))).to_be_visible()
     _snap(screen, "live-screen-leaderboard")
-    for _ in range(4 * (LENGTH - 1) + 1):
+    seen, expected = [], []
+    for k in range(2, LENGTH + 1):
+        expected += [f"Question {k} of 5: answers open", f"Question {k} of 5: answers locked",
+                     f"Question {k} of 5: the answer", f"Leaderboard after question {k}"]
+    expected.append("The podium")
+    for want in expected:
         _click(teacher, "live_next")
+        heading = teacher.get_by_role("heading", level=4).filter(
+            has_text=re.compile("^(Question|Leaderboard|The podium)"))
+        expect(heading).to_have_text(want, timeout=POLL_MS)  # one step a click, never two
+        seen.append(want)
     expect(teacher.get_by_text("The podium")).to_be_visible(timeout=POLL_MS)
     expect(screen.get_by_role("heading", name="The podium")).to_be_visible(timeout=POLL_MS)
     expect(phones["Ann"].get_by_text("Your place: 1")).to_be_visible(timeout=POLL_MS)

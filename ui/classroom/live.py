@@ -201,17 +201,17 @@ def _on_start(info: ClassInfo) -> None:
         ss[_K_TOKEN] = token
 
 
-def _on_step(action: Action, total: int) -> None:
+def _on_step(action: Action, total: int, seen: tuple[Phase, int]) -> None:
     access = _access()
     if access is None:
         return
-    state.attempt(lambda: live_store().step(access, action, total=total))
+    state.attempt(lambda: live_store().step(access, action, total=total, seen=seen))
 
 
-def _on_key(total: int) -> None:
+def _on_key(total: int, seen: tuple[Phase, int]) -> None:
     action = key_event(_K_KEYS)
     if action is not None:
-        _on_step(action, total)
+        _on_step(action, total, seen)
 
 
 def _on_new_screen() -> None:
@@ -312,16 +312,17 @@ def _drive(info: ClassInfo) -> None:
                       answered=board.answered, joined=board.joined, right=board.right))
     else:
         st.markdown(ngettext("{n} pupil joined", "{n} pupils joined", board.joined))
+    seen = (r.phase, r.question)  # a press acts on the screen it was made on, once
     with st.container(horizontal=True, gap="medium", key="live_drive"):
-        st.button(_("← Back"), key="live_back", on_click=_on_step, args=("back", total),
+        st.button(_("← Back"), key="live_back", on_click=_on_step, args=("back", total, seen),
                   disabled=r.phase in (Phase.LOBBY, Phase.QUESTION))
         st.button(_("Reveal (R)"), key="live_reveal", on_click=_on_step,
-                  args=("reveal", total),
+                  args=("reveal", total, seen),
                   disabled=r.phase not in (Phase.QUESTION, Phase.LOCKED))
         st.button(_("Next →"), key="live_next", type="primary", on_click=_on_step,
-                  args=("next", total), disabled=r.phase is Phase.PODIUM)
+                  args=("next", total, seen), disabled=r.phase is Phase.PODIUM)
     st.caption(_("Keys: → next, ← back, R reveal (when no control has the focus)."))
-    live_keys(_K_KEYS, lambda: _on_key(total))
+    live_keys(_K_KEYS, lambda: _on_key(total, seen))
 
 
 # --------------------------------------------------------------------------- the big screen
@@ -548,6 +549,8 @@ def _phone_after(info: ClassInfo, r: LiveRound, mine: tuple[str, int] | None) ->
                 icon=":material/lock:")
         if mine is None:
             st.caption(_("You gave no answer to this question: it counts as unanswered."))
+        else:
+            st.caption(_("Your answer is in."))
         return
     if mine is None:
         st.warning(_("You gave no answer to this question: it counts as unanswered."),
