@@ -96,6 +96,8 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     screen_link = link_box.inner_text().strip()
     assert "/class?screen=" in screen_link and code not in screen_link
     _click(teacher, "class_save_link")
+    expect(teacher.locator("[data-testid='stCode'] code").filter(has_text="teacher=")
+           ).to_have_count(1, timeout=TIMEOUT_MS)
     key = next(t for t in teacher.locator("[data-testid='stCode'] code").all_inner_texts()
                if "teacher=" in t).split("teacher=", 1)[1].strip()
 

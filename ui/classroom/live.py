@@ -55,6 +55,8 @@ SCREEN_PARAM: Final = "screen"
 SEEN_EVERY_S: Final = 10.0  # a pupil's "I am here" written at most this often
 _K_TOKEN: Final = "live_screen_token"  # the big screen's token, shown on the teacher's page
 _K_SEEN: Final = "live_seen_at"
+_K_DRAWN: Final = "live_drawn"  # the (phase, question) the pupil's phone shows
+_K_TDRAWN: Final = "live_teacher_drawn"  # the (phase, question) the teacher's buttons act on
 _K_SENT: Final = "live_sent"  # (class, question) -> (outcome, points) this session sent
 _K_REFUSED: Final = "live_refused"
 _K_NOTICE: Final = "live_notice"
@@ -264,6 +266,7 @@ def teacher_panel(info: ClassInfo) -> None:
         return
     _screen_link()
     _drive(info)
+    _drive_watch()
 
 
 def _screen_link() -> None:
@@ -285,34 +288,39 @@ def _screen_link() -> None:
                   icon=":material/stop:")
 
 
-@st.fragment(run_every=REFRESH_S)
-def _drive(info: ClassInfo) -> None:
-    """Where the round stands and the teacher's big buttons and keys (→ next, ← back,
-    R reveal), read afresh every second."""
+def _teacher_board() -> LiveBoard | None:
+    """The board for the teacher's page (None: drawn as a message, or no round: the page
+    is asked to run whole again)."""
     access = _access()
     if access is None:
         st.rerun(scope="app")
-    total = _total(info)
     try:
         board = live_store().board(access)
     except ClassRefused:
-        return
+        return None
     except (ClassesAway, *AWAY_ERRORS):
         st.warning(state.outage_text(), icon=":material/cloud_off:")
-        return
+        return None
     if board is None:
         st.rerun(scope="app")
+    return board
+
+
+@st.fragment
+def _drive(info: ClassInfo) -> None:
+    """The screen the round is on and the teacher's big buttons and keys (→ next, ← back,
+    R reveal). Not on a timer: a button's press is never delivered to a second, timed run
+    (:func:`_drive_watch` reads the round every second and asks for the whole page when it
+    moved on)."""
+    total = _total(info)
+    board = _teacher_board()
+    if board is None:
+        return
     r = board.round
+    seen = (r.phase, r.question)  # a press acts on the screen it was made on, once
+    st.session_state[_K_TDRAWN] = seen
     st.html(_BUTTON_CSS)
     st.markdown(f"#### {_phase_text(r, total)}")
-    if r.phase is Phase.QUESTION:
-        countdown("live_t_count", r.remaining, label=_("Seconds left: {n}", n="{n}"), size_rem=2.5)
-    if r.phase in (Phase.QUESTION, Phase.LOCKED, Phase.REVEAL):
-        st.markdown(_("{answered} of {joined} pupils answered · {right} right",
-                      answered=board.answered, joined=board.joined, right=board.right))
-    else:
-        st.markdown(ngettext("{n} pupil joined", "{n} pupils joined", board.joined))
-    seen = (r.phase, r.question)  # a press acts on the screen it was made on, once
     with st.container(horizontal=True, gap="medium", key="live_drive"):
         st.button(_("← Back"), key="live_back", on_click=_on_step, args=("back", total, seen),
                   disabled=r.phase in (Phase.LOBBY, Phase.QUESTION))
@@ -323,6 +331,26 @@ def _drive(info: ClassInfo) -> None:
                   args=("next", total, seen), disabled=r.phase is Phase.PODIUM)
     st.caption(_("Keys: → next, ← back, R reveal (when no control has the focus)."))
     live_keys(_K_KEYS, lambda: _on_key(total, seen))
+
+
+@st.fragment(run_every=REFRESH_S)
+def _drive_watch() -> None:
+    """The counts and the countdown, read every second; the whole page when the round moved
+    on (the deadline passed, every pupil answered, another tab of the teacher stepped)."""
+    board = _teacher_board()
+    if board is None:
+        return
+    r = board.round
+    if (r.phase, r.question) != st.session_state.get(_K_TDRAWN):
+        st.rerun(scope="app")
+    if r.phase is Phase.QUESTION:
+        countdown("live_t_count", r.remaining, label=_("Seconds left: {n}", n="{n}"),
+                  size_rem=2.5)
+    if r.phase in (Phase.QUESTION, Phase.LOCKED, Phase.REVEAL):
+        st.markdown(_("{answered} of {joined} pupils answered · {right} right",
+                      answered=board.answered, joined=board.joined, right=board.right))
+    else:
+        st.markdown(ngettext("{n} pupil joined", "{n} pupils joined", board.joined))
 
 
 # --------------------------------------------------------------------------- the big screen
@@ -485,22 +513,48 @@ def _json(values: Mapping[str, object], fields: tuple[Field, ...]) -> dict[str, 
     return out
 
 
-@st.fragment(run_every=REFRESH_S)
 def pupil_live(info: ClassInfo, pupil: Pupil) -> None:
-    """A pupil's phone during a live round: the question and its answer box, read afresh
-    every second (the lobby, the lock, the reveal, the pupil's points)."""
+    """A pupil's phone during a live round: the screen the round is on (the lobby, the
+    question and its answer box, the lock, the reveal, the pupil's points), drawn again when
+    the round moves on. A light poll (:func:`_phone_watch`: one read a second, nothing drawn)
+    notices the move; the phone's own fragment reruns alone on the pupil's Check."""
+    _phone(info, pupil)
+    _phone_watch(pupil)
+
+
+def _read_as(pupil: Pupil) -> LiveRound | None:
+    """The round as the pupil's page reads it; the pupil marked present (every
+    :data:`SEEN_EVERY_S` at most)."""
+    ss = st.session_state
+    r = live_store().round_for(pupil)
+    now = time.monotonic()
+    if r is not None and now - float(ss.get(_K_SEEN, -1e9)) >= SEEN_EVERY_S:
+        live_store().seen(pupil)
+        ss[_K_SEEN] = now
+    return r
+
+
+@st.fragment(run_every=REFRESH_S)
+def _phone_watch(pupil: Pupil) -> None:
+    try:
+        r = _read_as(pupil)
+    except (ClassesAway, *AWAY_ERRORS):
+        return
+    if (None if r is None else (r.phase, r.question)) != st.session_state.get(_K_DRAWN):
+        st.rerun(scope="app")
+
+
+@st.fragment
+def _phone(info: ClassInfo, pupil: Pupil) -> None:
     ss = st.session_state
     try:
-        r = live_store().round_for(pupil)
-        now = time.monotonic()
-        if r is not None and now - float(ss.get(_K_SEEN, -1e9)) >= SEEN_EVERY_S:
-            live_store().seen(pupil)
-            ss[_K_SEEN] = now
+        r = _read_as(pupil)
     except (ClassesAway, *AWAY_ERRORS):
         st.warning(state.outage_text(), icon=":material/cloud_off:")
         return
     if r is None:
         st.rerun(scope="app")
+    ss[_K_DRAWN] = (r.phase, r.question)
     k = r.question
     # TRANSLATORS: {name} is the pupil's own name as typed (shown as plain text).
     st.text(_("You are {name}, pupil number {number}.", name=f"\u2068{pupil.name}\u2069",
