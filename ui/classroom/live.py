@@ -82,7 +82,7 @@ header[data-testid="stHeader"], .st-key-pq_menu, [data-testid="stToolbar"],
 .st-key-live_screen [data-testid="stMarkdownContainer"] h2 { font-size: 3.2rem !important; }
 .st-key-live_screen [data-testid="stMarkdownContainer"] h4 { font-size: 2.6rem !important; }
 .st-key-live_screen [data-testid="stMarkdownContainer"] p.pq-live-code {
-  font: 700 clamp(6rem, 13vw, 15rem)/1 ui-monospace, monospace !important;
+  font: 700 clamp(4rem, 9vw, 11rem)/1 ui-monospace, monospace !important;
   letter-spacing: .12em; margin: 0; }
 .st-key-live_screen [data-testid="stMarkdownContainer"] p.pq-live-count {
   font-size: 4rem !important; font-weight: 700; margin: .5rem 0; }
