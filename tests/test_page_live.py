@@ -80,8 +80,10 @@ def test_a_live_round_from_lobby_to_podium_on_every_screen() -> None:
     for phone in (ann, bob, cat):
         assert key not in every_text(phone)
 
-    click(teacher, "live_next")  # the lock: Cat's answer now comes too late
-    run(cat)
+    fill(cat, 0, q.correct)  # Cat's page still shows the question...
+    click(teacher, "live_next")  # ...the lock: Cat's answer now comes too late
+    click(cat, "live_check")
+    assert "Too late: the answers to this question are locked" in texts(cat)
     assert "Answers are locked" in texts(cat)
     run(screen)
     assert "1 pupil gave no answer." in texts(screen)
