@@ -32,7 +32,9 @@ def forget_learner(conn: Connection, key: str) -> None:
         select(c.c.id).join(p, p.c.class_id == c.c.id).where(p.c.learner == key)
         .order_by(c.c.id).with_for_update(of=c)
     ).all()
-    conn.execute(delete(a).where(a.c.pupil_id.in_(select(p.c.id).where(p.c.learner == key))))
+    mine = select(p.c.id).where(p.c.learner == key)
+    for table in (a, t.class_live_answers, t.class_live_seen):
+        conn.execute(delete(table).where(table.c.pupil_id.in_(mine)))
     conn.execute(delete(p).where(p.c.learner == key))
     conn.execute(delete(t.class_owners).where(t.class_owners.c.owner == key))
     conn.execute(delete(t.class_attempts).where(

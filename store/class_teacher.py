@@ -170,6 +170,7 @@ class TeacherSide:
                                                       p.c.number == int(number))).first()
             if pupil is None:
                 raise ClassRefused(Refusal.GONE)
-            conn.execute(delete(a).where(a.c.pupil_id == pupil.id))
+            for table in (a, t.class_live_answers, t.class_live_seen):
+                conn.execute(delete(table).where(table.c.pupil_id == pupil.id))
             conn.execute(delete(p).where(p.c.id == pupil.id))
 

@@ -109,6 +109,8 @@ class Refusal(StrEnum):
     NAME_TAKEN = "name-taken"
     ALREADY_ANSWERED = "already-answered"
     GONE = "gone"  # the class (or pupil) was deleted / expired
+    NOT_ASKED = "not-asked"  # a live round's question not shown yet
+    TOO_LATE = "too-late"  # a live round's answers are locked
 
 
 class ClassRefused(ValueError):

@@ -501,24 +501,11 @@ class ClassStore(TeacherSide):
             raise ValueError("kind must be 1-40 characters")
         if isinstance(position, bool) or not isinstance(position, int) or position < 0:
             raise ValueError("position is a 0-based number")
-        p, c, a = t.class_pupils, t.classes, t.class_answers
+        p, a = t.class_pupils, t.class_answers
         now = self.clock()
         try:
             with self._write() as conn:
-                row = conn.execute(
-                    select(p.c.learner, c.c.closed_at, c.c.expires_at)
-                    .join(c, c.c.id == p.c.class_id)
-                    .where(p.c.id == pupil.pupil_id, p.c.class_id == pupil.class_id)
-                    .with_for_update(read=True, of=c)
-                ).first()
-                if row is None or not hmac.compare_digest(
-                    str(row.learner).encode(), str(learner).encode()
-                ):
-                    raise self._gone(conn, pupil.class_id)
-                if row.expires_at <= now:
-                    raise ClassRefused(Refusal.GONE)
-                if row.closed_at is not None:
-                    raise ClassRefused(Refusal.CLOSED)
+                self._answering(conn, pupil, learner, now)
                 conn.execute(insert(a).values(
                     class_id=pupil.class_id, pupil_id=pupil.pupil_id, position=position,
                     kind=kind, outcome=outcome, given=given, answered_at=now,
@@ -526,13 +513,36 @@ class ClassStore(TeacherSide):
                 if state is not None:
                     conn.execute(update(p).where(p.c.id == pupil.pupil_id).values(state=state))
         except IntegrityError:  # answered already, or the pupil went meanwhile
-            with self.engine.connect() as conn:
-                there = conn.execute(select(a.c.id).where(
-                    a.c.pupil_id == pupil.pupil_id, a.c.position == position
-                )).first()
-                if there is None:
-                    raise self._gone(conn, pupil.class_id) from None
-            raise ClassRefused(Refusal.ALREADY_ANSWERED, {"position": position}) from None
+            raise self._not_stored(pupil, a.c.position, position) from None
+
+    def _answering(self, conn: Connection, pupil: Pupil, learner: str, now: Any) -> None:
+        """In an answer's transaction: the class's row read-locked, and the answer refused
+        unless ``learner`` is the pupil's own key (GONE) and the class is open (CLOSED)."""
+        p, c = t.class_pupils, t.classes
+        row = conn.execute(
+            select(p.c.learner, c.c.closed_at, c.c.expires_at)
+            .join(c, c.c.id == p.c.class_id)
+            .where(p.c.id == pupil.pupil_id, p.c.class_id == pupil.class_id)
+            .with_for_update(read=True, of=c)
+        ).first()
+        if row is None or not hmac.compare_digest(
+            str(row.learner).encode(), str(learner).encode()
+        ):
+            raise self._gone(conn, pupil.class_id)
+        if row.expires_at <= now:
+            raise ClassRefused(Refusal.GONE)
+        if row.closed_at is not None:
+            raise ClassRefused(Refusal.CLOSED)
+
+    def _not_stored(self, pupil: Pupil, column: Any, value: int) -> ClassRefused:
+        """Why an answer's insert broke a constraint: ALREADY_ANSWERED when the pupil's
+        answer at ``column`` == ``value`` is there (another tab's), else GONE."""
+        with self.engine.connect() as conn:
+            there = conn.execute(select(column).where(
+                column.table.c.pupil_id == pupil.pupil_id, column == value)).first()
+            if there is None:
+                return self._gone(conn, pupil.class_id)
+        return ClassRefused(Refusal.ALREADY_ANSWERED, {"position": value})
 
     # ------------------------------------------------------------------ the teacher
 

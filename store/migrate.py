@@ -289,6 +289,46 @@ def _v12_class_lock(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE classes ADD COLUMN locked_at {moment}"))
 
 
+def _v14_live_rounds(conn: Connection) -> None:
+    md = MetaData()
+    Table("classes", md, Column("id", String(32), primary_key=True))
+    Table("class_pupils", md, Column("id", Integer, primary_key=True))
+    Table(
+        "class_live", md,
+        Column("class_id", String(32), ForeignKey("classes.id"), primary_key=True),
+        Column("phase", String(12), nullable=False),
+        Column("question", Integer, nullable=False),
+        Column("asked", Integer, nullable=False),
+        Column("started_at", UTCDateTime),
+        Column("deadline", UTCDateTime),
+        Column("seconds", Integer, nullable=False),
+        Column("nicknames", Boolean, nullable=False),
+        Column("scores", Boolean, nullable=False),
+        Column("screen", String(KEY_LEN), unique=True),
+        Column("changed_at", UTCDateTime, nullable=False),
+    ).create(conn)
+    Table(
+        "class_live_answers", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+        Column("pupil_id", Integer, ForeignKey("class_pupils.id"), nullable=False),
+        Column("question", Integer, nullable=False),
+        Column("outcome", String(8), nullable=False),
+        Column("given", JSON),
+        Column("score", Integer, nullable=False),
+        Column("answered_at", UTCDateTime, nullable=False),
+        UniqueConstraint("pupil_id", "question", name="uq_class_live_answers_pupil_q"),
+        Index("ix_class_live_answers_class_q", "class_id", "question"),
+    ).create(conn)
+    Table(
+        "class_live_seen", md,
+        Column("pupil_id", Integer, ForeignKey("class_pupils.id"), primary_key=True),
+        Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+        Column("seen_at", UTCDateTime, nullable=False),
+        Index("ix_class_live_seen_class", "class_id", "seen_at"),
+    ).create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -303,6 +343,8 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(10, "spaced repetition by FSRS", _v10_fsrs_cards),
     Step(11, "lesson results", _v11_lesson_results),
     Step(12, "joining a class locked", _v12_class_lock),
+    # step 13 is another branch's; this one depends on nothing it adds
+    Step(14, "live rounds", _v14_live_rounds),
 )
 LATEST: Final = STEPS[-1].version
 

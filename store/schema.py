@@ -40,6 +40,9 @@ __all__ = [
     "applied_writes",
     "class_answers",
     "class_attempts",
+    "class_live",
+    "class_live_answers",
+    "class_live_seen",
     "class_owners",
     "class_pupils",
     "classes",
@@ -307,4 +310,51 @@ class_owners = Table(
     Index("ix_class_owners_owner", "owner"),
 )
 
-CLASS_TABLES = (class_answers, class_pupils, class_owners, classes)
+#: A class's live round (migration step 14): the screen it is on (``phase``, an
+#: :class:`academy.live.Phase`), the question, the highest question asked, the server's start
+#: and deadline of the question, the time allowed, the teacher's choices, and the hash of the
+#: big screen's display-only token (None: revoked).
+class_live = Table(
+    "class_live",
+    metadata,
+    Column("class_id", String(32), ForeignKey("classes.id"), primary_key=True),
+    Column("phase", String(12), nullable=False),
+    Column("question", Integer, nullable=False),
+    Column("asked", Integer, nullable=False),
+    Column("started_at", UTCDateTime),
+    Column("deadline", UTCDateTime),
+    Column("seconds", Integer, nullable=False),
+    Column("nicknames", Boolean, nullable=False),
+    Column("scores", Boolean, nullable=False),
+    Column("screen", String(KEY_LEN), unique=True),
+    Column("changed_at", UTCDateTime, nullable=False),
+)
+
+#: A pupil's answer in a live round: once a question, the database says so.
+class_live_answers = Table(
+    "class_live_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+    Column("pupil_id", Integer, ForeignKey("class_pupils.id"), nullable=False),
+    Column("question", Integer, nullable=False),
+    Column("outcome", String(8), nullable=False),
+    Column("given", JSON),
+    Column("score", Integer, nullable=False),
+    Column("answered_at", UTCDateTime, nullable=False),
+    UniqueConstraint("pupil_id", "question", name="uq_class_live_answers_pupil_q"),
+    Index("ix_class_live_answers_class_q", "class_id", "question"),
+)
+
+#: When a pupil's page last asked for the live round (who is present).
+class_live_seen = Table(
+    "class_live_seen",
+    metadata,
+    Column("pupil_id", Integer, ForeignKey("class_pupils.id"), primary_key=True),
+    Column("class_id", String(32), ForeignKey("classes.id"), nullable=False),
+    Column("seen_at", UTCDateTime, nullable=False),
+    Index("ix_class_live_seen_class", "class_id", "seen_at"),
+)
+
+CLASS_TABLES = (class_live_answers, class_live_seen, class_answers, class_pupils,
+                class_owners, class_live, classes)

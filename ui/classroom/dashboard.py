@@ -15,13 +15,14 @@ import io
 import logging
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import streamlit as st
 
 from store.class_values import ClassRefused, Dashboard, TeacherAccess
 from store.classes import ClassStore
+from store.live import LiveStore
 from ui import heap
 from ui.classroom import state
 from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
@@ -162,21 +163,36 @@ def csv_cell(value: object) -> str:
     return "'" + text if text.lstrip(_LEAD).startswith(_FORMULA) else text
 
 
-def csv_text(board: Dashboard, titles: tuple[str, ...]) -> str:
-    """The results as CSV: a row a pupil (number, name, counts, each question's outcome)."""
+def csv_text(board: Dashboard, titles: tuple[str, ...],
+             live: Mapping[int, Mapping[int, tuple[str, int]]] | None = None) -> str:
+    """The results as CSV: a row a pupil (number, name, counts, each question's outcome),
+    then the live round's, when one ran (each question's outcome and points, empty when
+    unanswered, and the points in all)."""
     outcomes = {"right": pgettext("an answer in the CSV", "right"),
                 "wrong": pgettext("an answer in the CSV", "wrong"),
                 "skipped": pgettext("an answer in the CSV", "skipped")}
+    live = live or {}
+    asked = sorted({k for mine in live.values() for k in mine})
     out = io.StringIO()
     writer = csv.writer(out)
+    # TRANSLATORS: a column of the CSV: a live round's question {n}, then its points.
+    live_titles = [t for k in asked for t in (_("Live question {n}", n=k + 1),
+                                              _("Live points {n}", n=k + 1))]
     writer.writerow([csv_cell(c) for c in (
         _("Number"), _("Name"), _("Answered"), _("Right"), _("Wrong"), _("Skipped"),
-        *titles)])
+        *titles, *live_titles, *([_("Live points in all")] if asked else []))])
     for p in board.pupils:
         cells = [outcomes.get(board.cell(p.number, pos) or "", "")
                  for pos in range(len(titles))]
+        mine = live.get(p.number, {})
+        live_cells: list[object] = []
+        for k in asked:
+            outcome, points = mine.get(k, ("", ""))
+            live_cells += [outcomes.get(str(outcome), ""), points]
+        total = [sum(points for _o, points in mine.values())] if asked else []
         writer.writerow([csv_cell(c) for c in (
-            p.number, p.name, p.answered, p.right, p.wrong, p.skipped, *cells)])
+            p.number, p.name, p.answered, p.right, p.wrong, p.skipped, *cells, *live_cells,
+            *total)])
     return out.getvalue()
 
 
@@ -317,8 +333,14 @@ def _controls(board: Dashboard, titles: tuple[str, ...]) -> None:
     reopen; remove a pupil (confirmed); delete (confirmed by the class's name)."""
     info = board.info
     asked = st.session_state.get(state.K_CONFIRM)
+    found = st.session_state.get(state.K_ACCESS)
+    access = found if isinstance(found, TeacherAccess) else None
     with st.container(horizontal=True, gap="small", key="class_actions"):
-        st.download_button(_("Download the results (CSV)"), csv_text(board, titles),
+        try:
+            live = LiveStore(classes()).results(access) if access is not None else {}
+        except (ClassesAway, *AWAY_ERRORS):
+            live = {}
+        st.download_button(_("Download the results (CSV)"), csv_text(board, titles, live),
                            file_name=f"class-{info.code}.csv", mime="text/csv",
                            key="class_csv", icon=":material/download:")
         if info.closed:

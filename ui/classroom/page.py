@@ -18,7 +18,7 @@ from __future__ import annotations
 import streamlit as st
 
 from store.class_values import ClassRefused
-from ui.classroom import dashboard, pupil, state, teacher
+from ui.classroom import dashboard, live, pupil, state, teacher
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
 from ui.components.address import frozen
 from ui.fragments import whole_page_drawn
@@ -70,6 +70,8 @@ def _teacher_view() -> bool:
     teacher.heading(info)
     teacher.class_links(info)
     st.divider()
+    live.teacher_panel(info)
+    st.divider()
     dashboard.live()
     st.divider()
     dashboard.show_the_class(access)
@@ -87,6 +89,10 @@ def class_page() -> None:
     teacher.take_key()  # first of all: the key is read once, and leaves the address
     whole_page_drawn()
     opened()
+    token = st.query_params.get(live.SCREEN_PARAM)
+    if token is not None:
+        live.screen_view(str(token))  # the big screen: nothing else on it
+        return
     st.title(_("Class"))
     st.caption(_("A teacher starts a class; the pupils join with its code and take its "
                  "round; the teacher follows their answers live."))

@@ -24,7 +24,7 @@ from academy.quiz import Field, Question, level_title
 from academy.stages import Task, says
 from piquet.cards import Card
 from store.class_values import NAME_MAX, ClassInfo, ClassRefused, Pupil, Refusal, normalise_code
-from ui.classroom import state
+from ui.classroom import live, state
 from ui.classroom.items import (
     CARD_WIDTH,
     item_title,
@@ -473,4 +473,16 @@ def pupil_view(raw: str) -> None:
         return
     if info.closed:
         st.info(state.refusal_text(ClassRefused(Refusal.CLOSED)), icon=":material/lock:")
+    if live.pupil_live_running(_pupil()):
+        live.pupil_live(info, _pupil())
+        return
     _round_part()
+    _live_watch(_pupil())
+
+
+@st.fragment(run_every=live.REFRESH_S * 2)
+def _live_watch(pupil: Pupil) -> None:
+    """While the pupil works at their own pace: the live round's page as soon as the teacher
+    starts one."""
+    if live.pupil_live_running(pupil):
+        st.rerun(scope="app")

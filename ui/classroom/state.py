@@ -155,6 +155,11 @@ def refusal_text(refused: ClassRefused, *, typed: object = None) -> str:
     if why is Refusal.ALREADY_ANSWERED:
         return _("You have already answered this question (perhaps in another tab): your "
                  "first answer stays. Here is where you are.")
+    if why is Refusal.TOO_LATE:
+        return _("Too late: the answers to this question are locked, so this answer was not "
+                 "counted.")
+    if why is Refusal.NOT_ASKED:
+        return _("This question is not open yet: wait for your teacher to show it.")
     return _("This class no longer exists: the teacher deleted it, or its time is up.")
 
 

@@ -86,7 +86,7 @@ def _widget(field: Field, key: str, max_cards: int | None) -> None:
 
 
 def answer_box(fields: Sequence[Field], keys: AnswerKeys, *, on_check: Callable[[], None],
-               on_skip: Callable[[], None], notice: str | None = None,
+               on_skip: Callable[[], None] | None, notice: str | None = None,
                max_cards: int | None = None) -> None:
     """The answer widgets of ``fields`` (numbers side by side), Check and Skip; ``notice``
     (an answer missing, in part or whole) under the box; ``max_cards``: at most that many
@@ -103,8 +103,9 @@ def answer_box(fields: Sequence[Field], keys: AnswerKeys, *, on_check: Callable[
                     _widget(f, keys.field(f), max_cards)
         with st.container(horizontal=True, gap="small"):
             st.button(_("Check"), type="primary", key=f"{keys.prefix}_check", on_click=on_check)
-            st.button(_("Skip"), key=f"{keys.prefix}_skip", on_click=on_skip,
-                      help=_("Skipped questions count as skipped; the answer is on the end "
-                             "screen."))
+            if on_skip is not None:
+                st.button(_("Skip"), key=f"{keys.prefix}_skip", on_click=on_skip,
+                          help=_("Skipped questions count as skipped; the answer is on the "
+                                 "end screen."))
     if notice:
         st.warning(notice, icon=":material/edit:")
