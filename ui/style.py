@@ -41,7 +41,10 @@ a.pq-page-link:hover{background:rgba(151,166,195,.15)}
 .pq-cards .pq-caption{flex-basis:100%;font-size:.85rem;opacity:.75;margin-top:2px}
 .pq-big .pq-cards,.pq-cards.pq-big,.st-key-pq_big .pq-cards{zoom:1.5}
 @media (prefers-reduced-motion:reduce){
-  .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
+  .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}
+  *,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;
+    animation-iteration-count:1!important;transition-duration:0s!important;
+    transition-delay:0s!important;scroll-behavior:auto!important}}
 
 [data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p{color:#55565f;opacity:1}
 [data-testid="stMain"] [data-testid="stButtonGroup"]>div{flex-wrap:wrap;overflow-x:visible}
@@ -142,6 +145,7 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 }
 .st-key-pq_browser_store{display:none}
 .st-key-pq_names{display:none}
+[class*="st-key-pq_live"]{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""
