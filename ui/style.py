@@ -47,6 +47,11 @@ a.pq-page-link:hover{background:rgba(151,166,195,.15)}
     transition-delay:0s!important;scroll-behavior:auto!important}}
 
 [data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p{color:#55565f;opacity:1}
+*:focus-visible{outline:3px solid #1a5fb4!important;outline-offset:2px}
+[data-testid="stHeaderActionElements"] a:focus-visible{opacity:1!important}
+label:has(input[type="checkbox"]:focus-visible),label:has(input[type="radio"]:focus-visible),
+[data-baseweb="select"]:has(input:focus-visible){outline:3px solid #1a5fb4;outline-offset:2px;
+  border-radius:.5rem}
 [data-testid="stMain"] [data-testid="stButtonGroup"]>div{flex-wrap:wrap;overflow-x:visible}
 [data-testid="stMain"] button .stMarkdownEllipsis,
 [data-testid="stMain"] button .stMarkdownEllipsis p,
