@@ -101,11 +101,9 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
   [data-testid="stMain"] h3{font-size:1.2rem;padding:.25rem 0}
   [data-testid="stMain"] h4{font-size:1.05rem;padding:.2rem 0}
   [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7)){flex-wrap:wrap !important;
-    column-gap:0 !important}
+    column-gap:0 !important;padding-left:21px}
   [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card{
-    width:46px;height:auto}
-  [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card+svg.pq-card{
-    margin-left:-21px !important}
+    width:46px;height:auto;margin-left:-21px !important}
   [data-testid="stMain"] [data-testid="stHorizontalBlock"]{row-gap:.55rem}
   [data-testid="stHorizontalBlock"]:has(>[data-testid="stColumn"] .st-key-play_undo){
     flex-wrap:wrap;column-gap:1rem}

@@ -1,6 +1,6 @@
 """The user's settings respected (real chromium): every page of app.py reflows at 320 px
 wide (WCAG 1.4.10, what 400% zoom of a 1280 px window gives) with no sideways scroll and no
-text cut at the screen's edges; with ``prefers-reduced-motion: reduce`` nothing on a page
+text or card cut at the screen's edges; with ``prefers-reduced-motion: reduce`` nothing on a page
 moves (no animation, no transition, in the app's own elements and the card hand's)."""
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ _CUT = """() => {
       if (r.width && (r.right > W + 1 || r.left < -1) && !scrolls(n.parentElement)) {
         out.push([n.textContent.trim().slice(0, 40), Math.round(r.left), Math.round(r.right)]);
       }
+    }
+  }
+  // a card (the first of a row that wraps was drawn 21 px left of its row, cut at 320 px)
+  for (const card of document.querySelectorAll("[data-testid='stMain'] svg[role='img']")) {
+    const r = card.getBoundingClientRect();
+    if (r.width && (r.right > W + 1 || r.left < -1) && !scrolls(card)) {
+      out.push([card.getAttribute("aria-label"), Math.round(r.left), Math.round(r.right)]);
     }
   }
   return out;
