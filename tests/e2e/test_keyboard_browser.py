@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from keys import Focus, arrow_to, focused, in_key, named, tab_to
 from playwright.sync_api import Page, expect
+from test_screen_reader_browser import _live
 
 from academy.quiz import generate_question
 from piquet.cards import Card
@@ -109,6 +110,10 @@ def test_a_quiz_question_by_keyboard(page: Page, app_server: str, wait_for_app: 
         _press(page, wait_for_app, named("Check"), "Check")
         expect(page.locator("[data-testid='stAlertContentSuccess']")).to_contain_text(
             "Right", timeout=TIMEOUT_MS)
+        # the verdict and the score said politely (ui/components/live.py)
+        said = _live(page)
+        assert said.startswith("Right") and f"Score so far: {i + 1} right of {i + 1}." in said, (
+            said)
         _press(page, wait_for_app, named("Next question →"), "Next question")
         expect(page.get_by_text(f"Question {i + 2} of 5")).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
