@@ -52,8 +52,9 @@ def test_a_lesson_stage_by_keyboard(page: Page, app_server: str, wait_for_app: W
     player = page.locator(".st-key-stages_player")
     expect(player.get_by_role("heading", name="Find the point")).to_be_visible(
         timeout=TIMEOUT_MS)
-    codes = _hand_codes(page, ".st-key-stages_player")
-    hand = [Card.of(c) for c in codes]
+    cards = player.locator("button.pq-hand-card")
+    expect(cards.first).to_be_visible(timeout=TIMEOUT_MS)  # the hand's script has drawn it
+    hand = [Card.of(c) for c in _hand_codes(page, ".st-key-stages_player")]
     point = analyse(hand).point
     assert point is not None
     for card in point.cards:
