@@ -2,7 +2,7 @@
 the exercises' soundness test (500 seeds a kind).
 
     python scripts/soak.py [--steps 50] [--examples 60] [--page lab ...]
-                           [--exercises 500 | --exercises 0] [--only-exercises]
+                           [--exercises 500 | --exercises 0] [--only-exercises] [--no-axe]
 
 Runs each ``tests/test_model_<page>.py`` with fresh randomness (not the derandomised run of
 ``make test``), ``--examples`` sequences of up to ``--steps`` actions each, and prints for each
@@ -10,7 +10,9 @@ page the steps taken and any failure, shrunk to its shortest sequence of actions
 non-zero when a page failed. Then ``tests/test_exercises_sound.py`` with
 ``PIQUET_EXERCISE_SEEDS`` = ``--exercises`` (every stage and quiz kind, every preset and
 level, every answer checked against the truth; docs/exercises.md); ``--exercises 0`` skips it,
-``--only-exercises`` runs only it. ``make soak`` runs it all with the defaults.
+``--only-exercises`` runs only it. Then, unless ``--no-axe``, axe-core after opening each
+tab, expander and popover of every page (tests/e2e/test_accessibility_soak_browser.py,
+docs/accessibility.md). ``make soak`` runs it all with the defaults.
 """
 
 from __future__ import annotations
@@ -34,17 +36,44 @@ def main() -> int:
                     help="seeds a kind for tests/test_exercises_sound.py (0: skip it)")
     ap.add_argument("--only-exercises", action="store_true",
                     help="run only the exercises' soundness test")
+    ap.add_argument("--no-axe", action="store_true",
+                    help="skip axe-core after opening each tab, expander and popover")
     args = ap.parse_args()
     failed = []
     if not args.only_exercises:
         failed += pages(args)
     if args.exercises > 0 and not exercises(args.exercises):
         failed.append("exercises")
+    if not args.only_exercises and not args.no_axe and not accessibility():
+        failed.append("accessibility")
     if failed:
         print(f"soak: FAILED: {' '.join(failed)}", file=sys.stderr)
         return 1
     print("soak: everything held")
     return 0
+
+
+def accessibility() -> bool:
+    """tests/e2e/test_accessibility_soak_browser.py (PIQUET_SOAK=1): axe-core after opening
+    each tab, expander and popover of every page, in three languages; True when it passed."""
+    print("=== accessibility: axe-core after each tab, expander and popover", flush=True)
+    t = time.monotonic()
+    env = {**os.environ, "PIQUET_SOAK": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(ROOT / "tests" / "e2e" / "test_accessibility_soak_browser.py")], cwd=ROOT,
+        env=env, capture_output=True, text=True)
+    out = proc.stdout + proc.stderr
+    log = ROOT / "test-results" / "soak-accessibility.log"
+    log.parent.mkdir(exist_ok=True)
+    log.write_text(out)
+    keep = [ln for ln in out.splitlines() if ln.startswith(("E ", "FAILED"))
+            or "passed" in ln or "failed" in ln]
+    print("\n".join(keep[-80:]))
+    print(f"--- accessibility: {'ok' if proc.returncode == 0 else 'FAILED'} in "
+          f"{time.monotonic() - t:.0f} s (the whole output: {log.relative_to(ROOT)})",
+          flush=True)
+    return proc.returncode == 0
 
 
 def exercises(seeds: int) -> bool:

@@ -14,9 +14,12 @@ from typing import Any
 
 import pytest
 import streamlit
+from json_files import browser_event, choose_file, file_element
 from streamlit.testing.v1 import AppTest
 
 from piquet import record_problems, score_record
+from ui.components.json_file import LIMIT, chosen_file, size_words
+from ui.components.payload import unpack
 from ui.record_help import (
     EXAMPLE_RECORD,
     FORMAT_MARKDOWN,
@@ -165,13 +168,12 @@ def test_user_text_is_escaped() -> None:
 def test_an_upload_that_is_not_json_says_so_and_leaves_the_box() -> None:
     at = run_app()
     at.text_area(key="rec_text").set_value("keep me").run()
-    at.file_uploader(key="upload").set_value(("notes.json", b"AS KS QS", "application/json"))
-    at.run()
+    choose_file(at, "upload", "notes.json", b"AS KS QS")
     assert not at.exception, at.exception
     assert errors(at) == [
         "This is not a deal record: notes.json is not JSON (a file must start with {)."]
     assert at.text_area(key="rec_text").value == "keep me"
-    at.file_uploader(key="upload").set_value(("b.json", b"\xff\xfe\x00garbage", "x")).run()
+    choose_file(at, "upload", "b.json", b"\xff\xfe\x00garbage")
     assert errors(at) == [
         "This is not a deal record: b.json is not JSON (it is not text at all)."]
 
@@ -179,7 +181,7 @@ def test_an_upload_that_is_not_json_says_so_and_leaves_the_box() -> None:
 def test_an_uploaded_record_is_loaded() -> None:
     at = run_app()
     data = (ROOT / "content" / "scenarios" / "capot.json").read_bytes()
-    at.file_uploader(key="upload").set_value(("capot.json", data, "application/json")).run()
+    choose_file(at, "upload", "capot.json", data)
     assert not at.exception, at.exception
     record = json.loads(data)["record"]
     assert loaded_line(at) == expected_line(record)
@@ -189,9 +191,54 @@ def test_an_uploaded_record_is_loaded() -> None:
 
 def test_an_uploaded_broken_record_shows_its_problems() -> None:
     at = run_app()
-    at.file_uploader(key="upload").set_value(("r.json", b'{"elder": []}', "application/json"))
-    at.run()
+    choose_file(at, "upload", "r.json", b'{"elder": []}')
     assert len(errors(at)) == len(record_problems({"elder": []})) == 4
+
+
+def test_a_file_over_the_limit_is_named_with_its_size_and_the_limit() -> None:
+    at = run_app()
+    at.text_area(key="rec_text").set_value("keep me").run()
+    big = b"{" + b" " * (LIMIT + 10) + b"}"
+    assert browser_event("big.json", big) == {"name": "big.json", "size": len(big),
+                                               "problem": "too_big"}
+    choose_file(at, "upload", "big.json", big)
+    assert not at.exception, at.exception
+    assert errors(at) == [f"This file is too big for a deal record: big.json has "
+                          f"{size_words(len(big))}, at most 64 kB is read."]
+    assert at.text_area(key="rec_text").value == "keep me"
+
+
+def test_a_text_over_the_limit_is_refused_whatever_the_browser_says() -> None:
+    """The limit is Python's too: a text sent without the browser's check is not loaded."""
+    chosen = chosen_file({"name": "x.json", "size": 3, "text": "{" + " " * LIMIT + "}"})
+    assert chosen is not None and chosen.problem == "too_big" and chosen.text is None
+    assert chosen_file({"name": "x.json", "size": 3, "text": "{}"}) is not None
+    for bad in (None, [], {"name": 3, "size": 1, "text": ""}, {"name": "a", "size": True},
+                {"name": "a", "size": 1}, {"name": "a", "size": 1, "problem": "other"}):
+        assert chosen_file(bad) is None
+
+
+def test_the_file_button_is_drawn_in_the_page_language() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state["lang"] = "vi"
+    at.run()
+    with use_language("vi"):
+        from words import _
+        button = _("Choose a file")
+        label = _("…or upload a deal record (.json)")
+        hint = _("A .json file of at most {size}.", size=size_words(LIMIT))
+    sent = unpack(file_element(at, "upload").proto)
+    assert (sent["button"], sent["label"], sent["hint"], sent["limit"]) == (
+        button, label, hint, LIMIT)
+    assert button != "Choose a file" and hint != "A .json file of at most 64 kB."
+
+
+def test_an_uploaded_record_with_a_bom_is_loaded() -> None:
+    at = run_app()
+    data = "\ufeff".encode() + (ROOT / "content" / "scenarios" / "capot.json").read_bytes()
+    choose_file(at, "upload", "capot.json", data)
+    assert errors(at) == []
+    assert not at.text_area(key="rec_text").value.startswith("\ufeff")
 
 
 # --- parse_record_text --------------------------------------------------------------------

@@ -28,12 +28,13 @@ The API:
   example record's JSON into ``st.session_state[target_text_key]``, then calls ``on_load``)
   and a download button of the example (``example-deal.json``). Widget keys:
   ``{key}_example``, ``{key}_download``, ``{key}_schema``.
-- ``record_uploader(key, target_text_key, *, on_load=None, label=...)`` draws an
-  ``st.file_uploader`` for ``.json`` (widget key ``key``). An uploaded file's text goes into
-  the text area (then ``on_load`` runs), so the page loads it as if pasted; a file that is
-  not JSON is named as such under the uploader and leaves the text area alone, until a
-  record is loaded into that text area (``forget_upload_problems(target_text_key)``, which
-  the page's own load callback calls; "Load an example" does too).
+- ``record_uploader(key, target_text_key, *, on_load=None, label=...)`` draws the app's
+  file button for ``.json`` (:mod:`ui.components.json_file`, widget key ``key``). A chosen
+  file's text goes into the text area (then ``on_load`` runs), so the page loads it as if
+  pasted; a file that is not JSON, or too big, is named as such under the button and leaves
+  the text area alone, until a record is loaded into that text area
+  (``forget_upload_problems(target_text_key)``, which the page's own load callback calls;
+  "Load an example" does too).
 - ``parse_record_text(text, *, name=None) -> (record | None, messages)``: the record (a
   ``dict``; a scenario file's ``"record"`` is taken out of it) when it is a valid deal, else
   ``None`` and the problems in plain words: text that is not JSON says so ("This is not a
@@ -53,6 +54,7 @@ The API:
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -61,6 +63,7 @@ from typing import Any, Final
 import streamlit as st
 
 from piquet.record import record_problems
+from ui.components.json_file import LIMIT, ChosenFile, json_file, size_words
 from ui.text import md_escape
 from words import _, ngettext
 from words.record import problem_sentence
@@ -243,9 +246,13 @@ def parse_record_bytes(data: bytes, *, name: str) -> tuple[dict[str, Any] | None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return None, [md_escape(_("This is not a deal record: {name} is not JSON (it is not "
-                                  "text at all).", name=name))]
+        return None, [_not_text(name)]
     return parse_record_text(text, name=name)
+
+
+def _not_text(name: str) -> str:
+    return md_escape(_("This is not a deal record: {name} is not JSON (it is not text at "
+                       "all).", name=name))
 
 
 # --- widgets ------------------------------------------------------------------------------
@@ -296,20 +303,27 @@ def record_help(key: str, target_text_key: str, *, on_load: Callable[[], None] |
                            icon=":material/download:")
 
 
-def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None) -> None:
-    f = st.session_state.get(key)
+def _received(target_text_key: str, on_load: Callable[[], None] | None,
+              chosen: ChosenFile) -> None:
+    """A file chosen with :func:`record_uploader`: its text into the text area (then
+    ``on_load``), or, when it is not JSON or too big, its problem kept to show."""
     forget_upload_problems(target_text_key)
-    if f is None:
-        return
-    raw = f.getvalue()
-    try:
-        text = raw.decode("utf-8-sig")
-        json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        _record, problems = parse_record_bytes(raw, name=f.name)
+    problems: list[str] = []
+    if chosen.problem == "too_big":
+        problems = [md_escape(_("This file is too big for a deal record: {name} has {size}, "
+                                "at most {limit} is read.", name=chosen.name,
+                                size=size_words(chosen.size), limit=size_words(LIMIT)))]
+    elif chosen.text is None:
+        problems = [_not_text(chosen.name)]
+    else:
+        try:
+            json.loads(chosen.text.lstrip("\ufeff"))
+        except (json.JSONDecodeError, RecursionError):
+            problems = parse_record_text(chosen.text, name=chosen.name)[1]
+    if problems or chosen.text is None:
         st.session_state[_upload_problems_key(target_text_key)] = problems
         return
-    st.session_state[target_text_key] = text
+    st.session_state[target_text_key] = chosen.text.lstrip("\ufeff")
     if on_load is not None:
         on_load()
 
@@ -317,11 +331,12 @@ def _uploaded(key: str, target_text_key: str, on_load: Callable[[], None] | None
 def record_uploader(key: str, target_text_key: str, *,
                     on_load: Callable[[], None] | None = None,
                     label: str | None = None) -> None:
-    """An upload button for a ``.json`` record. A JSON file's text goes into
-    ``st.session_state[target_text_key]`` (then ``on_load`` runs, so the page loads it as if
-    pasted and shows its problems, if any, as it does for pasted text); a file that is not
-    JSON is named as such, here, and the text area is left alone. ``label`` defaults to
-    "…or upload a deal record (.json)"."""
-    st.file_uploader(label or _("…or upload a deal record (.json)"), type=["json"], key=key,
-                     on_change=_uploaded, args=(key, target_text_key, on_load))
+    """The app's file button for a ``.json`` record (:func:`ui.components.json_file.json_file`:
+    its words the page's, at most :data:`ui.components.json_file.LIMIT` bytes). A JSON
+    file's text goes into ``st.session_state[target_text_key]`` (then ``on_load`` runs, so
+    the page loads it as if pasted and shows its problems, if any, as it does for pasted
+    text); a file that is not JSON, or too big, is named as such, here, and the text area is
+    left alone. ``label`` defaults to "…or upload a deal record (.json)"."""
+    json_file(key, label=label or _("…or upload a deal record (.json)"),
+              on_file=functools.partial(_received, target_text_key, on_load))
     show_record_problems(st.session_state.get(_upload_problems_key(target_text_key)) or [])

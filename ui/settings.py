@@ -290,7 +290,10 @@ def rules_selector() -> None:
     )
     for note in st.session_state.pop(_NOTICE, []):
         st.warning(note)
-    st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY, on_change=_on_four_colour,
+    # TRANSLATORS: the setting that gives each suit its own colour (colour-blind players
+    # tell the suits apart by colour as well as by shape)
+    st.toggle(_("Four-colour deck, for colour-blind players"), key=FOUR_COLOUR_KEY,
+              on_change=_on_four_colour,
               help=_("Spades black, hearts red, diamonds blue, clubs green."))
 
 

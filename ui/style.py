@@ -41,9 +41,17 @@ a.pq-page-link:hover{background:rgba(151,166,195,.15)}
 .pq-cards .pq-caption{flex-basis:100%;font-size:.85rem;opacity:.75;margin-top:2px}
 .pq-big .pq-cards,.pq-cards.pq-big,.st-key-pq_big .pq-cards{zoom:1.5}
 @media (prefers-reduced-motion:reduce){
-  .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}}
+  .pq-cards svg{transition:none}.pq-cards svg:hover{transform:none}
+  *,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;
+    animation-iteration-count:1!important;transition-duration:0s!important;
+    transition-delay:0s!important;scroll-behavior:auto!important}}
 
 [data-testid="stCaptionContainer"],[data-testid="stCaptionContainer"] p{color:#55565f;opacity:1}
+*:focus-visible{outline:3px solid #1a5fb4!important;outline-offset:2px}
+[data-testid="stHeaderActionElements"] a:focus-visible{opacity:1!important}
+label:has(input[type="checkbox"]:focus-visible),label:has(input[type="radio"]:focus-visible),
+[data-baseweb="select"]:has(input:focus-visible){outline:3px solid #1a5fb4;outline-offset:2px;
+  border-radius:.5rem}
 [data-testid="stMain"] [data-testid="stButtonGroup"]>div{flex-wrap:wrap;overflow-x:visible}
 [data-testid="stMain"] button .stMarkdownEllipsis,
 [data-testid="stMain"] button .stMarkdownEllipsis p,
@@ -93,11 +101,9 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
   [data-testid="stMain"] h3{font-size:1.2rem;padding:.25rem 0}
   [data-testid="stMain"] h4{font-size:1.05rem;padding:.2rem 0}
   [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7)){flex-wrap:wrap !important;
-    column-gap:0 !important}
+    column-gap:0 !important;padding-left:21px}
   [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card{
-    width:46px;height:auto}
-  [data-testid="stMain"] .pq-cards:has(>svg.pq-card:nth-of-type(7))>svg.pq-card+svg.pq-card{
-    margin-left:-21px !important}
+    width:46px;height:auto;margin-left:-21px !important}
   [data-testid="stMain"] [data-testid="stHorizontalBlock"]{row-gap:.55rem}
   [data-testid="stHorizontalBlock"]:has(>[data-testid="stColumn"] .st-key-play_undo){
     flex-wrap:wrap;column-gap:1rem}
@@ -143,6 +149,7 @@ nav[data-testid="stTopNav"] a[data-testid="stTopNavLink"]{padding:0 .375rem;gap:
 .st-key-pq_browser_store{display:none}
 .st-key-pq_names{display:none}
 .st-key-pq_address{display:none}
+[class*="st-key-pq_live"]{display:none}
 [class*="st-key-pq_scroll_"]{display:none}
 """
 """The shared stylesheet (without ``<style>`` tags)."""

@@ -366,14 +366,18 @@ def test_record_help_loads_the_example_and_a_broken_record_lists_its_problems(
 def test_loading_a_record_clears_the_errors_of_the_one_before(
     page: Page, app_server: str, wait_for_app: Callable[[], None], tmp_path: Path,
 ) -> None:
-    """A file that is not JSON is named under the uploader; the example loaded next takes
+    """A file that is not JSON is named under the file button; the example loaded next takes
     its error away (it stayed, red, beside the example's whole deal)."""
     broken = tmp_path / "broken.json"
     broken.write_text("not a record", encoding="utf-8")
     _open(page, f"{app_server}/lab", wait_for_app)
     page.get_by_text("Paste a deal record", exact=True).click()
     wait_for_app()
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(broken))
+    # the app's file button (ui/components/json_file.py), by keyboard: Enter opens the chooser
+    button = page.locator(".st-key-lab_upload").get_by_role("button", name="Choose a file")
+    with page.expect_file_chooser() as chooser:
+        button.press("Enter")
+    chooser.value.set_files(str(broken))
     page.wait_for_timeout(300)
     wait_for_app()
     error = page.get_by_text("broken.json is not JSON")

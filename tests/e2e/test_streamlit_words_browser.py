@@ -6,21 +6,21 @@ and the deal-record uploader's words are the page's (ui/components/accessible_na
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from test_pages_browser import PHONE
 
 from ui.components.accessible_names import streamlit_words
-from words import use_language
+from ui.components.json_file import LIMIT, size_words
+from words import _, use_language
 
 ENGLISH_NAMES = frozenset({"Link to heading", "Open", "Clear value", "Clear all", "Increment",
                            "Decrement", "Sidebar", "Expand sidebar", "Collapse sidebar",
                            "file upload", "Help", "App pages"})
 _NAMES = """() => Array.from(document.querySelectorAll("[aria-label], [title]"))
     .flatMap(e => [e.getAttribute("aria-label"), e.getAttribute("title")]).filter(Boolean)"""
-_UPLOADER = """() => Array.from(document.querySelectorAll("[data-testid='stFileUploader']"))
-    .map(e => e.innerText).join("\\n")"""
 
 
 def _english(names: list[str]) -> list[str]:
@@ -63,22 +63,40 @@ def test_no_english_accessible_name(page: Page, app_server: str, wait_for_app: C
 
 @pytest.mark.parametrize("lang", ["vi", "tr"])
 def test_the_uploader_speaks_the_language(page: Page, app_server: str,
-                                          wait_for_app: Callable[[], None], lang: str) -> None:
+                                          wait_for_app: Callable[[], None], lang: str,
+                                          tmp_path: Path) -> None:
+    """Play's record file button is the app's (ui/components/json_file.py): its label,
+    button, hint and size limit in the page's language, no Streamlit uploader left; a file
+    over the limit is named in the page's language."""
     page.set_viewport_size(PHONE)
     page.goto(f"{app_server}/play?scenario=capot&lang={lang}")
     wait_for_app()
     expect(page.locator(".st-key-wt_show_load label").first).to_be_visible(timeout=30_000)
     page.locator(".st-key-wt_show_load label").first.click()
     wait_for_app()
-    expect(page.get_by_test_id("stFileUploader")).to_be_visible(timeout=30_000)
     with use_language(lang):
-        words = streamlit_words()
-    assert isinstance(words["texts"], dict)
-    upload = str(words["texts"]["Upload"])
-    expect(page.get_by_test_id("stFileUploader")).to_contain_text(upload)
-    shown = page.evaluate(_UPLOADER)
+        button_name = _("Choose a file")
+        hint = _("A .json file of at most {size}.", size=size_words(LIMIT))
+        label = _("…or upload a deal record (.json)")
+        too_big = _("This file is too big for a deal record: {name} has {size}, at most "
+                    "{limit} is read.", name="big.json", size=size_words(LIMIT + 2048),
+                    limit=size_words(LIMIT))
+    box = page.locator(".st-key-wt_file")
+    button = box.get_by_role("button", name=button_name, exact=True)
+    expect(button).to_be_visible(timeout=30_000)
+    expect(box.get_by_text(hint, exact=True)).to_be_visible()
+    expect(box.get_by_role("group", name=label)).to_be_visible()
+    expect(page.get_by_test_id("stFileUploader")).to_have_count(0)
+    shown = box.inner_text()
     assert "Upload" not in shown.split() and "per file" not in shown, shown
-    assert "Drag and drop" not in shown, shown
+    assert "Choose a file" not in shown, shown
+    big = tmp_path / "big.json"
+    big.write_bytes(b"{" + b" " * (LIMIT + 2046) + b"}")
+    with page.expect_file_chooser() as chooser:
+        button.press("Enter")
+    chooser.value.set_files(str(big))
+    wait_for_app()
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text(too_big)
     assert _english(_names(page)) == []
     skip = page.get_by_test_id("stSkipToContent")
     assert "Skip to main content" not in (skip.text_content() or "")

@@ -159,7 +159,9 @@ def _spec(kind: str, role: str | None, preset: str | None) -> dict[str, Any]:
     offset = {"yOffset": {"field": "series", "type": "nominal", "sort": series}}
     colour = {"field": "series", "type": "nominal", "title": None,
               "scale": {"domain": series, "range": list(COLOURS[:len(series)])},
-              "legend": {"orient": "bottom"} if len(series) > 1 else None}
+              # one entry a line: side by side, the second ran past a 320 px screen's edge
+              "legend": {"orient": "bottom", "direction": "vertical"} if len(series) > 1
+              else None}
     layers: list[dict[str, Any]] = [{
         "data": {"values": bars},
         "mark": {"type": "bar"},

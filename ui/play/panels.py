@@ -339,6 +339,33 @@ def _trick_area(deal: DealState, seat: Seat, score: DealScore | None) -> None:
                      trick=trick_text(t, names=_names(seat))))
 
 
+def play_news(deal: DealState, seat: Seat, score: DealScore | None) -> list[str]:
+    """What a screen reader is told after a move in the play of the cards (politely, in the
+    page's language): the last trick and who won it, the tricks and the deal's score so far,
+    the card the computer led; at the end, the deal's result. Nothing before the play."""
+    if score is None or deal.phase not in (Phase.PLAY, Phase.DONE):
+        return []
+    lines: list[str] = []
+    you, comp = deal_totals(deal, seat.learner)
+    if deal.phase is Phase.DONE:
+        lines.append(_("Deal over: you {you}, the computer {computer}", you=you, computer=comp))
+    if score.play.tricks:
+        t = score.play.tricks[-1]
+        lines.append(_("Trick {n} — won by you", n=t.number) if t.winner == seat.learner
+                     else _("Trick {n} — won by the computer", n=t.number))
+        lines.append(trick_text(t, names=_names(seat)))
+        lines.append(tricks_caption(score.play.tricks_won(seat.learner),
+                                    score.play.tricks_won(seat.computer)))
+    if deal.phase is Phase.PLAY:
+        # TRANSLATORS: said to screen readers after each trick and lead
+        lines.append(_("This deal so far: you {you}, the computer {computer}.", you=you,
+                       computer=comp))
+        if deal.lead is not None and _replying(deal, seat):
+            view = deal.view(seat.learner)
+            lines.append(led_card_caption(deal.lead, len(view.legal) < len(view.hand)))
+    return lines
+
+
 def _tally(deal: DealState, score: DealScore | None, seat: Seat) -> None:
     if score is None:
         return

@@ -12,6 +12,7 @@ from piquet import Partie
 from piquet.cards import sort_cards
 from piquet.deal import DealState, Phase
 from piquet.players import HintKind
+from ui.components.live import announce
 from ui.play.computer import _advance, _hint, _show_hint, computer_error, warm_hints
 from ui.play.draw import SMALL_W, _backs, _html_cards, _label
 from ui.play.panels import (
@@ -30,6 +31,7 @@ from ui.play.panels import (
     _start_panel,
     _tally,
     _trick_area,
+    play_news,
 )
 from ui.play.state import (
     K_BATCH,
@@ -141,6 +143,10 @@ def _render_deal(partie: Partie, deal: DealState, seat: Seat) -> None:
                    _("The computer announces carte blanche: 10 points, reckoned first. "
                      "{showing}", showing=showing))
     _announcements(score)
+    news = play_news(deal, seat, score)
+    if news:  # a trick won, the score, the card led: said politely to a screen reader
+        announce(news, token=f"{len(partie.scores)}-{len(deal.tricks)}-{deal.lead}-{ph.name}",
+                 key="pq_live_play")
     if ph is Phase.DONE and score is not None:
         _deal_summary(deal, seat, score)
 

@@ -16,6 +16,7 @@ import streamlit as st
 
 from academy.quiz import LEVELS, ROUND_LENGTHS, Field, Question, level_title
 from ui import storage
+from ui.components.live import announce
 from ui.fragments import whole_page_drawn, whole_page_if_asked
 from ui.links import page_url
 from ui.progress.path import misses
@@ -127,6 +128,11 @@ def _question(teacher: bool) -> None:
     else:
         given(fb)
         feedback(fb)
+        res = r.result()
+        # said politely to a screen reader: the verdict and the round's score so far
+        announce([fb.headline, _("Score so far: {right} right of {asked}.", right=res.right,
+                                 asked=res.right + res.wrong + res.skipped)],
+                 token=f"quiz-{r.seed}-{r.mode}-{r.at}", key="pq_live_quiz")
     st.button(_("See your results →") if last else _("Next question →"), key="quiz_next",
               on_click=state.on_next,
               type="primary" if (fb is not None or reveal) else "secondary")
