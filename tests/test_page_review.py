@@ -1,0 +1,59 @@
+"""AppTest: "Review this deal" on Play — after a deal played, and for a loaded record on the
+replay: the review runs in the worker, then shows the accuracy, the costliest decisions first
+and every other decision; a record the review cannot judge in time says so."""
+
+from __future__ import annotations
+
+from test_page_play import keys, ok, open_play, play_to_the_end, start_deal, texts
+
+from ui.review import worker
+
+
+def _finish(at, key: str):  # type: ignore[no-untyped-def]
+    """Wait for the worker's review, then draw the page again (in a browser the progress
+    fragment does it; AppTest does not run fragments by the clock)."""
+    if f"{key}_job" in at.session_state:  # else it was done by the click's own run
+        at.session_state[f"{key}_job"][1].future.result(timeout=300)
+    return ok(at.run())
+
+
+def test_review_this_deal_after_a_deal_on_play(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import ui.review as review_ui
+
+    monkeypatch.setattr(review_ui, "BUDGET_S", 900.0)  # a busy machine is no reason to stop
+    at = start_deal(True, seed=4)
+    play_to_the_end(at)
+    assert keys(at, "play_review_start")
+    ok(at.button(key="play_review_start").click().run())
+    assert not keys(at, "play_review_start")  # the progress is shown instead
+    _finish(at, "play_review")
+    page = texts(at)
+    assert "Review of the deal" in page
+    assert "Accuracy of " in page
+    review = at.session_state["play_review_done"][1]
+    assert review.complete and review.decisions
+    assert {d.who for d in review.decisions} == {"younger"}  # the learner's decisions only
+    for d in review.costliest(3):
+        assert d.choice != d.best
+
+
+def test_a_review_past_its_budget_says_so(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import ui.review as review_ui
+
+    monkeypatch.setattr(review_ui, "BUDGET_S", 0.0)
+    at = start_deal(False, seed=9)
+    play_to_the_end(at)
+    ok(at.button(key="play_review_start").click().run())
+    _finish(at, "play_review")
+    assert "The review ran out of time" in texts(at)
+    assert not at.session_state["play_review_done"][1].complete
+
+
+def test_the_worker_gives_none_for_a_broken_record() -> None:
+    job = worker.start({"elder": []}, None, worlds=1, budget_s=1.0)
+    job.future.result(timeout=120)
+    assert worker.result(job) is None
+
+
+def test_open_play_has_no_review_before_a_deal() -> None:
+    assert not keys(open_play(), "play_review")
