@@ -63,6 +63,7 @@ __all__ = [
     "ReasonKind",
     "mark_of",
     "review_record",
+    "state_before",
 ]
 
 
@@ -607,6 +608,27 @@ def _judge_declaration(rec: DealRecord, index: int, who: Role) -> Decision | Non
 
 
 # --- the review ------------------------------------------------------------------------------
+
+
+def state_before(record: Mapping[str, Any] | DealRecord, decision: Decision) -> DealState:
+    """The deal just before ``decision`` was made (to try it again from there)."""
+    rec, _ = _checked(record)
+    if decision.kind is DecisionKind.DISCARD:
+        d = DealState(rec.rules, rec.elder, rec.younger, rec.talon)
+        return d.discard("elder", rec.elder_discard) if decision.who == "younger" else d
+    if decision.kind is DecisionKind.DECLARATION:
+        d = DealState(rec.rules, rec.elder, rec.younger, rec.talon)
+        d = d.discard("elder", rec.elder_discard).discard(
+            "younger", rec.younger_discard, show_leftovers=rec.younger_shows_leftovers)
+        return d.declare("elder", rec.declarations[0]) if decision.who == "younger" else d
+    d = _before_play(rec)
+    for a, b in rec.tricks:
+        for card in (a, b):
+            if len(d.tricks) + 1 == decision.trick and d.to_move == decision.who:
+                return d
+            d = d.play(d.to_move or "elder", card)
+    raise ValueError(f"no decision of {decision.who} in trick {decision.trick}")
+
 
 
 def review_record(record: Mapping[str, Any] | DealRecord, role: Role | None = None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from test_page_play import keys, ok, open_play, play_to_the_end, start_deal, texts
 
+from academy.review import state_before
 from ui.review import worker
 
 
@@ -33,8 +34,18 @@ def test_review_this_deal_after_a_deal_on_play(monkeypatch) -> None:  # type: ig
     review = at.session_state["play_review_done"][1]
     assert review.complete and review.decisions
     assert {d.who for d in review.decisions} == {"younger"}  # the learner's decisions only
-    for d in review.costliest(3):
+    costly = review.costliest(3)
+    assert costly  # the test's learner plays his first card each time: a costly habit
+    for d in costly:
         assert d.choice != d.best
+        assert f"play_review_retry_{d.index}" in keys(at, "play_review_retry_")
+    # "Try again from here": the deal on the table again, just before that decision
+    first = costly[0]
+    record = at.session_state["play_state"].record()
+    ok(at.button(key=f"play_review_retry_{first.index}").click().run())
+    again = at.session_state["play_state"]
+    assert again == state_before(record, first)
+    assert again.to_move == "younger" and not keys(at, "play_next_deal")
 
 
 def test_a_review_past_its_budget_says_so(monkeypatch) -> None:  # type: ignore[no-untyped-def]

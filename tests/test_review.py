@@ -201,3 +201,17 @@ def test_a_sunk_part_of_a_point_or_run_fits_the_hand_that_holds_more() -> None:
     assert consistent(cards_mask(state.hand("elder")), heard)
     assert not consistent(cards_mask(parse_cards("AS KS QS 9H 8H 7H 9D 8D 7D 9S 8C 7S")),
                           heard)
+
+
+def test_state_before_a_decision_is_where_it_was_made() -> None:
+    from academy.review import state_before
+
+    record = _record(36)
+    review = review_record(record, "elder", 2, seed=0)
+    for d in review.decisions:
+        state = state_before(record, d)
+        if d.kind is DecisionKind.CARD:
+            assert len(state.tricks) + 1 == d.trick and state.to_move == d.who
+            assert d.choice[0] in state.legal_plays()
+        elif d.kind is DecisionKind.DISCARD:
+            assert state.to_move == d.who and state.elder_discard is None

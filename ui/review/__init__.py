@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import streamlit as st
@@ -61,13 +61,20 @@ def _start(key: str, record: dict[str, Any], roles: Sequence[Role] | None) -> No
                                                    budget_s=BUDGET_S))
 
 
-def review_panel(key: str, record: dict[str, Any], roles: Sequence[Role] | None = None) -> None:
-    """The review of ``record`` (of ``roles``' decisions; None: both players')."""
+Retry = Callable[[Decision], None]
+"""A callback that restarts the deal at a decision, against the computer."""
+
+
+def review_panel(key: str, record: dict[str, Any], roles: Sequence[Role] | None = None,
+                 retry: Retry | None = None) -> None:
+    """The review of ``record`` (of ``roles``' decisions; None: both players'). With
+    ``retry``, each of the costliest decisions has a "Try again from here" button
+    (``<key>_retry_<index>``) that calls it with the decision."""
     ss = st.session_state
     rk = _record_key(record, roles)
     done = ss.get(f"{key}_done")
     if done is not None and done[0] == rk:
-        _show(done[1], roles)
+        _show(key, done[1], roles, retry)
         return
     job = ss.get(f"{key}_job")
     if job is not None and job[0] == rk:
@@ -78,7 +85,7 @@ def review_panel(key: str, record: dict[str, Any], roles: Sequence[Role] | None 
                 st.warning(_("The review could not be made."))
             else:
                 ss[f"{key}_done"] = (rk, found)
-                _show(found, roles)
+                _show(key, found, roles, retry)
                 return
         else:
             _poller(key, rk)
@@ -134,7 +141,8 @@ def _decision(d: Decision, open_cards: bool) -> None:
     st.caption(md_escape(" ".join(x for x in lines if x)))
 
 
-def _show(review: DealReview, roles: Sequence[Role] | None) -> None:
+def _show(key: str, review: DealReview, roles: Sequence[Role] | None,
+          retry: Retry | None) -> None:
     with st.container(border=True, key="review_result"):
         st.subheader(_("Review of the deal"))
         if not review.complete:
@@ -148,6 +156,9 @@ def _show(review: DealReview, roles: Sequence[Role] | None) -> None:
             for d in costly:
                 with st.container(border=True):
                     _decision(d, True)
+                    if retry is not None and d.kind is not DecisionKind.DECLARATION:
+                        st.button(_("Try again from here"), key=f"{key}_retry_{d.index}",
+                                  on_click=retry, args=(d,), icon=":material/replay:")
         rest = [d for d in review.decisions if d not in costly]
         if rest:
             with st.expander(_("Every other decision")):
