@@ -4,10 +4,13 @@ Plays ``--deals`` random deals (computer level 1 against itself, britannica, see
 then reviews each record's Elder and its Younger on their own, ``--worlds`` worlds (at least)
 a card decision, on one core in this process, and prints the p50 / p95 / max seconds of one
 player's review (CPU time of this process, and wall time) and of a record's two players (the
-sum of the two, the same work as ``role=None``), with the time of the first trick's decisions
-apart (the floor: twelve cards a hand solved exactly in every world).
+sum of the two, the same work as ``role=None``).
 
-    python bench/bench_review.py [--deals 50] [--worlds 16] [--json out.json]
+``--floor`` measures the floor instead: Elder's first lead alone, every card of his that
+differs solved exactly in ``--worlds`` worlds (twelve cards a hand: the costliest decision of
+a deal, which any review at that many worlds must pay).
+
+    python bench/bench_review.py [--deals 50] [--worlds 16] [--json out.json] [--floor]
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from academy.review import DecisionKind, review_record
-from piquet.players import make_player
+from academy.review import DecisionKind, _candidates, review_record
+from piquet.deal import DealState
+from piquet.players import _root_groups, knowledge, make_player
+from piquet.solver import Solver
 from piquet.tournament import play_deal
 
 
@@ -31,12 +36,40 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def floor(deals: int, worlds: int) -> dict[str, float]:
+    """CPU seconds of Elder's first lead solved exactly in ``worlds`` random worlds."""
+    import random
+
+    times: list[float] = []
+    for seed in range(deals):
+        d = DealState.deal(seed)
+        d = d.discard("elder", d.hand("elder")[:3]).discard("younger", d.hand("younger")[:3])
+        d = d.declare("elder").declare("younger")
+        view = d.view("elder")
+        k = knowledge(view)
+        roots = _root_groups(k.hand, view.legal, 0xFFFFFFFF & ~k.hand & ~k.out_of_play)
+        need, pool = _candidates(k)
+        rng = random.Random(seed)
+        c0 = time.process_time()
+        for _ in range(worlds):
+            opp = k.opp_known | sum(1 << c for c in rng.sample(pool, need))
+            Solver(d.rules.last_trick_point).move_values(
+                (k.hand, opp), 0, 0, k.pique_base, None, [c.index for c in roots])
+        times.append(time.process_time() - c0)
+        print(f"deal {seed}: {len(roots)} cards, {times[-1]:.2f} s", flush=True)
+    return {"p50": statistics.median(times), "p95": _p(times, 0.95), "max": max(times)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--worlds", type=int, default=16)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--floor", action="store_true")
     args = ap.parse_args()
+    if args.floor:
+        print(json.dumps({"first_lead_cpu": floor(args.deals, args.worlds)}, indent=2))
+        return
     one_cpu: list[float] = []
     one_wall: list[float] = []
     two_cpu: list[float] = []
