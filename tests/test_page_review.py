@@ -68,3 +68,30 @@ def test_the_worker_gives_none_for_a_broken_record() -> None:
 
 def test_open_play_has_no_review_before_a_deal() -> None:
     assert not keys(open_play(), "play_review")
+
+
+def test_review_a_loaded_record_on_the_replay(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import json
+    from pathlib import Path
+
+    import ui.review as review_ui
+
+    monkeypatch.setattr(review_ui, "BUDGET_S", 900.0)
+    monkeypatch.setattr(review_ui, "WORLDS", 2)  # quick: the figures are academy.review's
+    scenarios = Path(__file__).resolve().parents[1] / "content" / "scenarios"
+    rec = json.loads((scenarios / "cavendish-deal.json").read_text())["record"]
+    rec["declarations"] = {"elder": {"point": [], "sequences": [], "sets": []}}  # not a scenario
+    at = open_play()
+    at.segmented_control(key="play_mode").set_value("teach")
+    ok(at.run())
+    ok(at.toggle(key="wt_show_load").set_value(True).run())
+    at.text_area(key="wt_text").input(json.dumps(rec))
+    ok(at.button(key="wt_load").click().run())
+    ok(at.button(key="wt_review_start").click().run())
+    _finish(at, "wt_review")
+    review = at.session_state["wt_review_done"][1]
+    assert {d.who for d in review.decisions} == {"elder", "younger"}  # both players'
+    page = texts(at)
+    assert "Accuracy of Elder" in page and "Accuracy of Younger" in page
+    assert "Sinking scored" in page  # Elder sank everything: said as facts
+    assert not keys(at, "wt_review_retry_")  # no computer to play against on the replay
