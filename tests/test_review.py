@@ -215,3 +215,37 @@ def test_state_before_a_decision_is_where_it_was_made() -> None:
             assert d.choice[0] in state.legal_plays()
         elif d.kind is DecisionKind.DISCARD:
             assert state.to_move == d.who and state.elder_discard is None
+
+
+def _knowledge(hand: str, opp_may: str, *, lead: str | None = None) -> tuple[Any, Any, list[int]]:
+    from types import SimpleNamespace
+
+    from piquet.players import Knowledge
+
+    mine = cards_mask(parse_cards(hand))
+    led = parse_cards([lead])[0] if lead else None
+    k = Knowledge(0, 1, mine, 0, 0, 0, 0, 0, 0, 1 if led else 0, led.index if led else None,
+                  None, 0)
+    view = SimpleNamespace(lead=led, hand=tuple(parse_cards(hand)))
+    return view, k, [c.index for c in parse_cards(opp_may)]
+
+
+def test_the_reasons_named_on_the_cards() -> None:
+    from academy.review import _card_reasons
+
+    def kinds(hand: str, opp: str, choice: str, best: str, lead: str | None = None
+              ) -> list[tuple[ReasonKind, str]]:
+        view, k, cands = _knowledge(hand, opp, lead=lead)
+        c, b = parse_cards([choice, best])
+        return [(r.kind, " ".join(str(x) for x in r.cards))
+                for r in _card_reasons(view, k, c, b, 2.0, cands)]
+
+    # the king of spades needs its one guard while the ace may be out
+    assert kinds("KS 7S 9H", "AS 8H", "7S", "9H") == [(ReasonKind.KEEPS_GUARD, "KS")]
+    assert (ReasonKind.KEEPS_GUARD, "KS") not in kinds("KS 8S 7S 9H", "AS 8H", "7S", "9H")
+    assert (ReasonKind.KEEPS_GUARD, "KS") not in kinds("KS 7S 9H", "8H", "7S", "9H")
+    # following: the better card takes the trick
+    assert kinds("KH 7H", "AS", "7H", "KH", lead="QH") == [(ReasonKind.WINS_THE_TRICK, "KH")]
+    # leading: no heart can be left with the opponent
+    assert kinds("9H AS", "KS 8D", "AS", "9H") == [(ReasonKind.COUNTED_NO_MORE_SUIT, "9H")]
+    assert kinds("9H AS", "KS 10H", "AS", "9H") == []
