@@ -549,7 +549,9 @@ def _judge_discard(rec: DealRecord, index: int, who: Role, seed: int) -> Decisio
     if len(advice) <= 1:
         return None
     mask = cards_mask(made)
-    at = next(i for i, a in enumerate(advice) if cards_mask(a.discard) == mask)
+    at = next((i for i, a in enumerate(advice) if cards_mask(a.discard) == mask), None)
+    if at is None:  # not among the advisor's discards (never expected): not judged
+        return None
     mine, best = advice[at], advice[0]
     lost = max(best.expected - mine.expected, 0.0)
     err = math.hypot(best.error, mine.error) if at else 0.0
