@@ -55,6 +55,7 @@ from ui.play.state import (
     _on_next_deal,
     _on_replay_deal,
     _on_take_hint,
+    _on_try_again,
     _on_undo,
     _selected_discards,
     _ss,
@@ -74,6 +75,7 @@ from ui.play.words import (
     tick_text,
     tricks_caption,
 )
+from ui.review import review_panel
 from ui.settings import four_colour, preset_label
 from ui.text import md_escape
 from words import _
@@ -392,6 +394,8 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
     c3.button(_("Next deal") if not last else _("Finish the partie"), key="play_next_deal",
               type="primary", on_click=_on_next_deal, args=(seat.learner,),
               icon=":material/arrow_forward:")
+    review_panel("play_review", deal.record(), (seat.learner,),
+                 retry=functools.partial(_on_try_again, deal.record()))
 
 
 def _partie_sheet(partie: Partie) -> None:

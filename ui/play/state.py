@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import streamlit as st
 
+from academy.review import Decision, state_before
 from academy.walkthrough import (
     decode_record,
     walkthrough,
@@ -376,6 +377,21 @@ def _on_undo() -> None:
     ss[K_NOTES] = [Note("undone")]
     ss[K_ERROR] = None
     if not ss[K_DEAL].declared[1]:
+        ss[K_FEEDBACK] = []
+    ss[K_ANNOUNCED] = set()
+    ss[K_COMPUTER_ERROR] = None
+
+
+def _on_try_again(record: dict[str, Any], decision: Decision) -> None:
+    """The deal played again from ``decision`` (from the review), against the computer."""
+    _start_clock()
+    ss = _ss()
+    state = state_before(record, decision)
+    ss[K_DEAL] = state
+    ss[K_UNDO] = []
+    ss[K_NOTES] = []
+    ss[K_ERROR] = None
+    if not state.declared[1]:
         ss[K_FEEDBACK] = []
     ss[K_ANNOUNCED] = set()
     ss[K_COMPUTER_ERROR] = None

@@ -34,6 +34,7 @@ from ui.record_help import (
     record_uploader,
     show_record_problems,
 )
+from ui.review import review_panel
 from ui.settings import current_rules, follow_rules
 from ui.text import md_escape, md_heading
 from words import _, language, use_language
@@ -168,6 +169,8 @@ def render_walkthrough() -> None:
     params = walk_params(w, step_no)
     _write_params({**params, **({"present": "1"} if present else {})})
     _render_step(w, step, present, params)
+    if not present and ss.get("wt_source") == "loaded":
+        review_panel("wt_review", w.score.record.to_json())
 
 
 def _record_box() -> None:

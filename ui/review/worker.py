@@ -1,0 +1,93 @@
+"""The review's worker: a process of its own (one a server, ``spawn``-started) reviews a deal
+while the page is drawn, so that neither the learner's run nor, through the interpreter's
+lock, anybody else's waits for it. Its progress is written to a small file that the page's
+fragment reads (a worker cannot reach the session).
+
+A failure of the worker is a review not given (:func:`result` gives ``None``); the next
+review starts a fresh worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import tempfile
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from academy.review import DealReview, review_record
+from piquet.reckon import Role
+
+WORKERS: Final = 1
+"""Reviews wait their turn rather than take every core."""
+
+_LOCK: Final = threading.Lock()
+_pools: list[ProcessPoolExecutor] = []
+
+
+def _pool(fresh: bool = False) -> ProcessPoolExecutor:
+    with _LOCK:
+        if fresh or not _pools:
+            _pools[:] = [ProcessPoolExecutor(
+                max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"))]
+        return _pools[0]
+
+
+def _review(record: dict[str, Any], role: Role | None, worlds: int, seed: int,
+            budget_s: float, progress: str) -> DealReview | None:
+    """In the worker: the review, its progress written to the file ``progress``."""
+    path = Path(progress)
+
+    def said(done: int, total: int) -> None:
+        with contextlib.suppress(OSError):
+            path.write_text(f"{done} {total}")
+
+    try:
+        return review_record(record, role, worlds, seed=seed, budget_s=budget_s,
+                             progress=said)
+    except Exception:  # a review is a help, never a failure of the page
+        return None
+
+
+@dataclass(frozen=True)
+class Job:
+    """A review under way: its future and the file its progress is written to."""
+
+    future: Future[DealReview | None]
+    progress: str
+
+    def done_of(self) -> tuple[int, int]:
+        """(decisions judged, decisions to judge) so far; (0, 0) before the first."""
+        try:
+            done, total = Path(self.progress).read_text().split()
+            return int(done), int(total)
+        except (OSError, ValueError):
+            return 0, 0
+
+
+def start(record: dict[str, Any], role: Role | None, *, worlds: int = 16, seed: int = 0,
+          budget_s: float = 30.0) -> Job:
+    """Start the review of ``record`` in the worker; returns at once."""
+    fd, progress = tempfile.mkstemp(prefix="piquet-review-", suffix=".txt")
+    os.close(fd)
+    args = (record, role, worlds, seed, budget_s, progress)
+    try:
+        return Job(_pool().submit(_review, *args), progress)
+    except (BrokenProcessPool, RuntimeError):  # a worker died: a fresh pool
+        return Job(_pool(fresh=True).submit(_review, *args), progress)
+
+
+def result(job: Job) -> DealReview | None:
+    """A finished review (None: it failed, or the worker died)."""
+    try:
+        found = job.future.result(timeout=0)
+    except Exception:
+        found = None
+    with contextlib.suppress(OSError):
+        Path(job.progress).unlink()
+    return found if isinstance(found, DealReview) else None
