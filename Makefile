@@ -4,8 +4,9 @@
 #   make lint   ruff + mypy only
 #   make catalogs  extract the text layer's messages, update the .po catalogs, compile the .mo
 #   make bench  run every bench/*.py script
-#   make soak   the model-based page tests run long (thousands of random steps a page), and
-#               tests/test_exercises_sound.py with 500 seeds a kind (docs/exercises.md)
+#   make soak   the model-based page tests run long (thousands of random steps a page),
+#               tests/test_exercises_sound.py with 500 seeds a kind (docs/exercises.md), and
+#               every puzzle re-verified (tests/test_puzzles_sound.py, docs/puzzles.md)
 #   make clean  remove .venv and caches
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
