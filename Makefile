@@ -29,7 +29,7 @@ help:
 	@echo "make lint   - ruff check + mypy --strict piquet piquet_cli academy ui words store"
 	@echo "make catalogs - extract messages into locales/messages.pot, update the .po, compile the .mo"
 	@echo "make bench  - run every bench/*.py script"
-	@echo "make soak   - the model-based page tests, thousands of random steps a page; the exercises, 500 seeds a kind"
+	@echo "make soak   - the model-based page tests, thousands of random steps a page; the exercises, 500 seeds a kind; every puzzle re-verified"
 	@echo "make clean  - remove .venv and caches"
 
 $(PY):
