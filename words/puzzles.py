@@ -48,8 +48,8 @@ def theme_name(theme: Theme | None) -> str:
 def theme_reason(theme: Theme) -> str | None:
     """What the theme teaches, said after the answer (None: nothing beyond the figures)."""
     reasons = {
-        Theme.OPENING_LEAD: _("The opening lead sets the play going: the suit you lead "
-                              "first decides which of your cards make tricks."),
+        Theme.OPENING_LEAD: _("The opening lead starts the play: the suit you lead first "
+                              "decides which of your cards make tricks."),
         Theme.GUARD: _("Keep the guard: throw a card from another suit, or your king or "
                        "queen stands alone against the higher cards."),
         Theme.COUNTING: _("Count every card played and shown: you know each card your "
