@@ -4,13 +4,13 @@ Every puzzle checked here replays from its seed and actions to a position where 
 to move faces the puzzle's question, and its stored figures are those of a sound puzzle. Then:
 
 - **an independent exact check** (card questions measured over every world, the hands small
-  enough): the worlds are enumerated here from the view alone (the cards unseen, the cards the
-  opponent showed, the suits he failed to follow), the opponent's true hand must be among
-  them, and every legal card is valued in every world by a plain minimax written here from
-  the rules (a point a card led, a point a capture, the last trick's point under Cavendish,
-  the pique, the cards and capot), with none of the solver's pruning, tables or card
-  equivalences: the best card must beat every other by at least two points, and the
-  answer's cards must be exactly the best ones;
+  enough): the worlds are enumerated here from the view alone (the cards unseen, the cards
+  the opponent showed or Elder saw him draw, the suits he failed to follow), the opponent's
+  true hand must be among them, and every legal card is valued in every world by a plain
+  minimax written here from the rules (a point a card led, a point a capture, the last
+  trick's point under Cavendish, the pique, the cards and capot), with none of the solver's
+  pruning, tables or card equivalences: the best card must beat every other by at least two
+  points, and the answer's cards must be exactly the best ones;
 - **the library's own check** (:func:`academy.puzzles.verify`): a sampled puzzle on fresh
   worlds, an exchange on fresh samples of the advisor, an exact one over its worlds again.
 
@@ -79,7 +79,11 @@ def _next_leader(view: PlayerView) -> int:
 def worlds_of(view: PlayerView) -> list[frozenset[Card]]:
     me = 0 if view.role == "elder" else 1
     played = set(view.played) | ({view.lead} if view.lead else set())
-    known = set(view.opponent_shown) - played
+    known = set(view.opponent_shown)
+    if view.role == "elder":  # the talon's first five he saw: Younger drew those past his own
+        nd, ny = len(view.discard), view.opponent_discard_count
+        known |= set(view.seen_talon[nd:min(5, nd + ny)])
+    known -= played
     unseen = set(DECK) - set(view.seen_cards())
     unseen |= set(view.opponent_blanche) - played - known
     void = {a.suit for a, b, ldr in _tricks(view) if ldr == me and b.suit is not a.suit}
