@@ -4,8 +4,9 @@
 #   make lint   ruff + mypy only
 #   make catalogs  extract the text layer's messages, update the .po catalogs, compile the .mo
 #   make bench  run every bench/*.py script
-#   make soak   the model-based page tests run long (thousands of random steps a page), and
-#               tests/test_exercises_sound.py with 500 seeds a kind (docs/exercises.md), and
+#   make soak   the model-based page tests run long (thousands of random steps a page),
+#               tests/test_exercises_sound.py with 500 seeds a kind (docs/exercises.md),
+#               every puzzle re-verified (tests/test_puzzles_sound.py, docs/puzzles.md),
 #               axe-core after opening each tab, expander and popover (docs/accessibility.md)
 #   make clean  remove .venv and caches
 SHELL := /bin/bash
@@ -29,7 +30,7 @@ help:
 	@echo "make lint   - ruff check + mypy --strict piquet piquet_cli academy ui words store"
 	@echo "make catalogs - extract messages into locales/messages.pot, update the .po, compile the .mo"
 	@echo "make bench  - run every bench/*.py script"
-	@echo "make soak   - the model-based page tests, thousands of random steps a page; the exercises, 500 seeds a kind; axe after each tab, expander, popover"
+	@echo "make soak   - the model-based page tests, thousands of random steps a page; the exercises, 500 seeds a kind; every puzzle re-verified; axe after each tab, expander, popover"
 	@echo "make clean  - remove .venv and caches"
 
 $(PY):

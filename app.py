@@ -57,6 +57,8 @@ def _pages() -> list[StreamlitPage]:
                 url_path="class"),
         st.Page(PAGES / "play.py", title=_("Play"), icon=":material/playing_cards:",
                 url_path="play"),
+        st.Page(PAGES / "puzzles.py", title=_("Puzzles"), icon=":material/extension:",
+                url_path="puzzles"),
         st.Page(PAGES / "scoresheet.py", title=_("Score sheet"), icon=":material/table:",
                 url_path="scoresheet"),
         st.Page(PAGES / "progress.py", title=_("My progress"), icon=":material/insights:",

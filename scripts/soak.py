@@ -2,7 +2,8 @@
 the exercises' soundness test (500 seeds a kind).
 
     python scripts/soak.py [--steps 50] [--examples 60] [--page lab ...]
-                           [--exercises 500 | --exercises 0] [--only-exercises] [--no-axe]
+                           [--exercises 500 | --exercises 0] [--only-exercises]
+                           [--no-puzzles] [--no-axe]
 
 Runs each ``tests/test_model_<page>.py`` with fresh randomness (not the derandomised run of
 ``make test``), ``--examples`` sequences of up to ``--steps`` actions each, and prints for each
@@ -10,9 +11,11 @@ page the steps taken and any failure, shrunk to its shortest sequence of actions
 non-zero when a page failed. Then ``tests/test_exercises_sound.py`` with
 ``PIQUET_EXERCISE_SEEDS`` = ``--exercises`` (every stage and quiz kind, every preset and
 level, every answer checked against the truth; docs/exercises.md); ``--exercises 0`` skips it,
-``--only-exercises`` runs only it. Then, unless ``--no-axe``, axe-core after opening each
-tab, expander and popover of every page (tests/e2e/test_accessibility_soak_browser.py,
-docs/accessibility.md). ``make soak`` runs it all with the defaults.
+``--only-exercises`` runs only it. Then ``tests/test_puzzles_sound.py`` over every puzzle of
+the catalogue (``PIQUET_PUZZLE_SAMPLE=0``; docs/puzzles.md), unless ``--no-puzzles``. Then,
+unless ``--no-axe``, axe-core after opening each tab, expander and popover of every page
+(tests/e2e/test_accessibility_soak_browser.py, docs/accessibility.md). ``make soak`` runs it
+all with the defaults.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ def main() -> int:
                     help="seeds a kind for tests/test_exercises_sound.py (0: skip it)")
     ap.add_argument("--only-exercises", action="store_true",
                     help="run only the exercises' soundness test")
+    ap.add_argument("--no-puzzles", action="store_true",
+                    help="skip re-verifying every puzzle (tests/test_puzzles_sound.py)")
     ap.add_argument("--no-axe", action="store_true",
                     help="skip axe-core after opening each tab, expander and popover")
     args = ap.parse_args()
@@ -44,6 +49,8 @@ def main() -> int:
         failed += pages(args)
     if args.exercises > 0 and not exercises(args.exercises):
         failed.append("exercises")
+    if not args.only_exercises and not args.no_puzzles and not puzzles():
+        failed.append("puzzles")
     if not args.only_exercises and not args.no_axe and not accessibility():
         failed.append("accessibility")
     if failed:
@@ -78,21 +85,32 @@ def accessibility() -> bool:
 
 def exercises(seeds: int) -> bool:
     """tests/test_exercises_sound.py with ``seeds`` seeds a kind; True when it passed."""
-    print(f"=== exercises: {seeds} seeds a kind, every answer checked", flush=True)
+    return _sound("exercises", f"{seeds} seeds a kind, every answer checked",
+                  "test_exercises_sound.py", {"PIQUET_EXERCISE_SEEDS": str(seeds)})
+
+
+def puzzles() -> bool:
+    """tests/test_puzzles_sound.py over the whole catalogue; True when it passed."""
+    return _sound("puzzles", "every puzzle of the catalogue re-verified",
+                  "test_puzzles_sound.py", {"PIQUET_PUZZLE_SAMPLE": "0"})
+
+
+def _sound(name: str, what: str, test: str, extra: dict[str, str]) -> bool:
+    print(f"=== {name}: {what}", flush=True)
     t = time.monotonic()
-    env = {**os.environ, "PIQUET_EXERCISE_SEEDS": str(seeds)}
+    env = {**os.environ, **extra}
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(ROOT / "tests" / "test_exercises_sound.py")], cwd=ROOT, env=env,
+         str(ROOT / "tests" / test)], cwd=ROOT, env=env,
         capture_output=True, text=True)
     out = proc.stdout + proc.stderr
-    log = ROOT / "test-results" / "soak-exercises.log"
+    log = ROOT / "test-results" / f"soak-{name}.log"
     log.parent.mkdir(exist_ok=True)
     log.write_text(out)
     keep = [ln for ln in out.splitlines() if ln.startswith(("E ", "FAILED"))
             or "passed" in ln or "failed" in ln]
     print("\n".join(keep[-80:]))
-    print(f"--- exercises: {'ok' if proc.returncode == 0 else 'FAILED'} in "
+    print(f"--- {name}: {'ok' if proc.returncode == 0 else 'FAILED'} in "
           f"{time.monotonic() - t:.0f} s (the whole output: {log.relative_to(ROOT)})",
           flush=True)
     return proc.returncode == 0

@@ -289,6 +289,43 @@ def _v12_class_lock(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE classes ADD COLUMN locked_at {moment}"))
 
 
+def _v13_puzzle_ratings(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))
+    Table(
+        "learner_ratings", md,
+        _learner(primary_key=True),
+        Column("rating", Float, nullable=False),
+        Column("rd", Float, nullable=False),
+        Column("vol", Float, nullable=False),
+        Column("streak", Integer, nullable=False),
+        Column("best_streak", Integer, nullable=False),
+        Column("updated_at", UTCDateTime, nullable=False),
+    )
+    Table(
+        "puzzle_attempts", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        _learner(),
+        Column("puzzle", String(40), nullable=False),
+        Column("solved", Boolean, nullable=False),
+        Column("rating_before", Float, nullable=False),
+        Column("rating_after", Float, nullable=False),
+        Column("at", UTCDateTime, nullable=False),
+        Index("ix_puzzle_attempts_learner", "learner"),
+    )
+    Table(
+        "puzzle_ratings", md,
+        Column("puzzle", String(40), primary_key=True),
+        Column("rating", Float, nullable=False),
+        Column("rd", Float, nullable=False),
+        Column("vol", Float, nullable=False),
+        Column("attempts", Integer, nullable=False),
+        Column("solved", Integer, nullable=False),
+    )
+    for name in ("learner_ratings", "puzzle_attempts", "puzzle_ratings"):
+        md.tables[name].create(conn)
+
+
 def _v14_live_rounds(conn: Connection) -> None:
     md = MetaData()
     Table("classes", md, Column("id", String(32), primary_key=True))
@@ -343,7 +380,7 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(10, "spaced repetition by FSRS", _v10_fsrs_cards),
     Step(11, "lesson results", _v11_lesson_results),
     Step(12, "joining a class locked", _v12_class_lock),
-    # step 13 is another branch's; this one depends on nothing it adds
+    Step(13, "puzzle ratings and attempts", _v13_puzzle_ratings),
     Step(14, "live rounds", _v14_live_rounds),
 )
 LATEST: Final = STEPS[-1].version

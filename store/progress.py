@@ -67,6 +67,7 @@ from store.clock import Clock, as_utc, utc_now
 from store.engine import WRITE, prepare_engine, wipe_log
 from store.errors import LearnerForgotten
 from store.ids import LearnerKey
+from store.puzzles import apply_attempt, new_rows
 from store.spacing import Review, State, review
 from store.totals import KindTotals
 from store.writes import (
@@ -75,6 +76,7 @@ from store.writes import (
     Forget,
     ItemSeen,
     LessonDone,
+    PuzzleAttempt,
     RoundFinished,
     RoundStarted,
     RoundState,
@@ -309,6 +311,11 @@ class Store:
             )
         elif isinstance(write, LessonDone):
             self._lesson_done(conn, key, write)
+        elif isinstance(write, PuzzleAttempt):
+            first_learner, first_puzzle = new_rows(key, write)
+            _upsert(conn, t.learner_ratings, {"learner": key}, first_learner, {})
+            _upsert(conn, t.puzzle_ratings, {"puzzle": write.puzzle}, first_puzzle, {})
+            apply_attempt(conn, key, write)
         elif isinstance(write, SavePartie):
             _upsert(conn, t.parties, {"learner": key},
                     {"data": write.data, "saved_at": write.at})

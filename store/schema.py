@@ -48,10 +48,13 @@ __all__ = [
     "classes",
     "forgotten",
     "items",
+    "learner_ratings",
     "learners",
     "lesson_results",
     "metadata",
     "parties",
+    "puzzle_attempts",
+    "puzzle_ratings",
     "resume_links",
     "rounds",
     "schema_version",
@@ -231,9 +234,51 @@ lesson_results = Table(
     PrimaryKeyConstraint("learner", "lesson", name="pk_lesson_results"),
 )
 
+#: A learner's puzzle rating (step 13; Glicko-2, :mod:`academy.rating`) and streak of puzzles
+#: solved in a row (``best_streak`` the longest).
+learner_ratings = Table(
+    "learner_ratings",
+    metadata,
+    _learner(primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("streak", Integer, nullable=False),
+    Column("best_streak", Integer, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+#: Every attempt at a puzzle (step 13): right or not, the learner's rating before and after.
+puzzle_attempts = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("puzzle", String(40), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("at", UTCDateTime, nullable=False),
+    Index("ix_puzzle_attempts_learner", "learner"),
+)
+
+#: Each puzzle's rating (step 13), made at its first attempt from the catalogue's seed; no
+#: learner in it (it stays when a learner is forgotten).
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("puzzle", String(40), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+)
+
 #: The tables that hold a learner's progress, children first (the order "forget me" deletes
 #: in, after the learner's pupils in classes and their answers).
 LEARNER_TABLES = (answers, rounds, items, lesson_results, parties, settings, set_aside,
+                  puzzle_attempts, learner_ratings,
                   learners)
 
 #: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.

@@ -24,6 +24,7 @@ __all__ = [
     "Forget",
     "ItemSeen",
     "LessonDone",
+    "PuzzleAttempt",
     "RoundFinished",
     "RoundStarted",
     "RoundState",
@@ -97,6 +98,22 @@ class LessonDone:
         _check_text("lesson", self.lesson, 40)
         if not 0 <= self.first_try <= self.stages:
             raise ValueError("first_try is between 0 and the lesson's stages")
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleAttempt:
+    """One attempt at a puzzle of the catalogue: right or not. ``seed_rating`` is the
+    puzzle's first rating (the catalogue's), used when it has none stored yet."""
+
+    at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
+    puzzle: str
+    solved: bool
+    seed_rating: float
+
+    def __post_init__(self) -> None:
+        _check_text("puzzle", self.puzzle, 40)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,5 +210,5 @@ class Forget:
 
 Write: TypeAlias = (
     SaveSettings | ItemSeen | RoundStarted | AnswerGiven | RoundFinished | SavePartie
-    | ClearPartie | Forget | RoundState | LessonDone
+    | ClearPartie | Forget | RoundState | LessonDone | PuzzleAttempt
 )

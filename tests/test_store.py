@@ -36,6 +36,7 @@ from store import (
     ItemSeen,
     KindTotals,
     LessonDone,
+    PuzzleAttempt,
     RoundFinished,
     RoundStarted,
     SavePartie,
@@ -392,6 +393,7 @@ def _fill(store: Store, clock: FakeClock, key: Any) -> None:
         RoundStarted(clock(), "r1", 1),
         AnswerGiven(clock(), "r1", 0, "point", "wrong"),
         SavePartie(clock(), {"deal": 3}),
+        PuzzleAttempt(clock(), puzzle="b2-8", solved=True, seed_rating=1500.0),
     ])
     with store.engine.begin() as conn:  # progress set aside to follow a resume link
         conn.execute(t.set_aside.insert().values(learner=key, salt="00" * 16,

@@ -35,6 +35,7 @@ import streamlit as st
 from sqlalchemy import Engine, exc as sa_exc
 from streamlit import config
 
+from academy.rating import Rating
 from store import (
     AnswerGiven,
     ClearPartie,
@@ -45,6 +46,7 @@ from store import (
     LearnerKey,
     LessonDone,
     LessonResult,
+    PuzzleAttempt,
     RoundFinished,
     RoundStarted,
     RoundState,
@@ -64,6 +66,13 @@ from store import (
 from store.classes import ClassStore
 from store.deadline import PROCESS_DEADLINE, Deadline, Inline
 from store.engine import engine_options
+from store.puzzles import (
+    NEW_LEARNER,
+    LearnerStanding,
+    learner_standing,
+    puzzle_ratings as stored_puzzle_ratings,
+    tried_puzzles as stored_tried,
+)
 from store.resume import ResumeLinks
 from words import _
 
@@ -90,6 +99,9 @@ __all__ = [
     "misses",
     "notice",
     "partie",
+    "puzzle_attempt",
+    "puzzle_ratings",
+    "puzzle_standing",
     "round_finished",
     "round_started",
     "round_state",
@@ -100,6 +112,7 @@ __all__ = [
     "show_notice",
     "stored_settings",
     "together",
+    "tried_puzzles",
     "use_learner",
 ]
 
@@ -404,6 +417,31 @@ def misses(kinds: Sequence[str] | None = None, *, limit: int = 50) -> list[ItemP
     if key is None:
         return []
     return _saver().read(lambda s: s.misses(key, kinds=kinds, limit=limit), [])
+
+
+def puzzle_attempt(puzzle: str, solved: bool, seed_rating: float) -> bool:
+    """One attempt at a puzzle: the store rates the learner and the puzzle
+    (:mod:`store.puzzles`)."""
+    return _write(PuzzleAttempt, puzzle=puzzle, solved=solved, seed_rating=seed_rating)
+
+
+def puzzle_standing() -> LearnerStanding:
+    """The learner's puzzle rating and streak (a new learner's when none is stored)."""
+    key = learner()
+    if key is None:
+        return NEW_LEARNER
+    return _saver().read(lambda s: learner_standing(s.engine, key), NEW_LEARNER)
+
+
+def puzzle_ratings() -> dict[str, Rating]:
+    """Every puzzle's stored rating (those attempted), by id."""
+    return _saver().read(lambda s: stored_puzzle_ratings(s.engine), {})
+
+
+def tried_puzzles() -> dict[str, tuple[bool, datetime]]:
+    """The puzzles the learner tried: whether the last attempt solved it, and when."""
+    key = learner()
+    return {} if key is None else _saver().read(lambda s: stored_tried(s.engine, key), {})
 
 
 def lesson_results() -> dict[str, LessonResult]:

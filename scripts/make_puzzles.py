@@ -1,0 +1,173 @@
+"""Cut puzzles from the computer's own games, verify each, and write the catalogue.
+
+    python scripts/make_puzzles.py [--first 1] [--games 400] [--minutes 40]
+                                   [--out academy/data/puzzles.json]
+
+Deal ``seed`` (``--first`` on, one deal a seed; even seeds Britannica's rules, odd ones
+Cavendish's) is played by two computer players of level 2 (seeded). Every decision is a
+candidate: each player's exchange (measured by the exchange advisor) and every card decision
+with eight cards or fewer in hand (the opening lead one deal in twenty, on sampled worlds: it
+costs seconds), first measured on twelve of its worlds and dropped when no card leads by a
+point there. A candidate becomes a puzzle when :mod:`academy.puzzles` measures a sound
+unique answer, and again when measured afresh on other sampled worlds or samples
+(:func:`academy.puzzles.verify`; an exact measure would be the same again). At most four
+puzzles a deal, no two of the same theme but the play's (two).
+
+Each puzzle's first rating comes from how often the computer's weaker levels find the answer:
+levels 1 and 2 answer it three times each (seeded); with ``p`` the share of right answers the
+rating is ``1150 + 700 * (1 - p)`` (1150 when all six find it, 1850 when none does).
+
+The catalogue is rewritten after each deal (existing puzzles are kept; a seed already in it is
+skipped), so the script may be stopped at any time. It prints the rate of puzzles a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from academy.puzzles import (  # noqa: E402
+    ENUMERATE_AT_MOST,
+    Position,
+    Puzzle,
+    Question,
+    Theme,
+    Worlds,
+    card_groups,
+    measure_cards,
+    measure_discard,
+    theme_of,
+    verify,
+    view_worlds,
+)
+from piquet.cards import Card  # noqa: E402
+from piquet.deal import DealState, Phase, PlayerView  # noqa: E402
+from piquet.players import ComputerPlayer  # noqa: E402
+
+PER_DEAL = 4
+TRIES = 3
+QUICK = 12
+
+
+def first_rating(p: float) -> float:
+    """The first rating of a puzzle the weaker levels find with chance ``p``."""
+    return 1150 + 700 * (1 - p)
+
+
+def weaker_share(puzzle: Puzzle, view: PlayerView) -> float:
+    hits = 0
+    for level in (1, 2):
+        for s in range(TRIES):
+            player = ComputerPlayer(level, seed=1000 + s)
+            if puzzle.question is Question.DISCARD:
+                got: tuple[Card, ...] = player.choose_discard(view)
+            else:
+                got = (player.choose_card(view),)
+            hits += puzzle.is_right(got)
+    return hits / (2 * TRIES)
+
+
+def position_of(d: DealState, seed: int) -> Position:
+    specs = None
+    if d.declared[1]:
+        specs = (dict(d.specs[0]) if d.specs[0] is not None else None,
+                 dict(d.specs[1]) if d.specs[1] is not None else None)
+    plays: list[Card] = [c for t in d.tricks for c in t]
+    if d.lead is not None:
+        plays.append(d.lead)
+    return Position(d.rules.name, seed, d.elder_discard, d.younger_discard, specs,
+                    tuple(plays))
+
+
+def cut(seed: int) -> list[Puzzle]:
+    rules = "britannica" if seed % 2 == 0 else "cavendish"
+    d = DealState.deal(seed, rules=rules)
+    players = {"elder": ComputerPlayer(2, seed * 2), "younger": ComputerPlayer(2, seed * 2 + 1)}
+    found: list[Puzzle] = []
+    themes: set[Theme] = set()
+
+    def keep(pz: Puzzle, view: PlayerView) -> None:
+        if len(found) >= PER_DEAL or (pz.theme in themes and (
+                pz.theme is not Theme.PLAY or sum(p.theme is Theme.PLAY for p in found) >= 2)):
+            return
+        if not pz.exact and not verify(pz, seed=seed + 7919):
+            return  # an exact measure is the same again: the tests check it independently
+        rating = first_rating(weaker_share(pz, view))
+        found.append(Puzzle(pz.id, pz.theme, pz.question, pz.position, pz.answer, pz.margin,
+                            pz.error, pz.worlds, pz.exact, rating))
+        themes.add(pz.theme)
+
+    for role in ("elder", "younger"):
+        view = d.view(role)
+        if Theme.EXCHANGE not in themes:
+            dv = measure_discard(view, seed)
+            if dv.sound:
+                pos = position_of(d, seed)
+                keep(Puzzle(f"{rules[0]}{seed}-{role[0]}x", Theme.EXCHANGE, Question.DISCARD,
+                            pos, dv.discard, dv.margin, dv.error, dv.samples, False, 0.0),
+                     view)
+        d = d.discard(role, players[role].choose_discard(view))  # type: ignore[index]
+    d = d.declare("elder", None).declare("younger", None)
+    ply = 0
+    while d.phase is Phase.PLAY:
+        role = d.to_move or "elder"
+        view = d.view(role)
+        n = len(view.hand)
+        opening = not d.tricks and d.lead is None
+        if len(card_groups(view)) > 1 and (n <= 8 or (opening and seed % 20 == 3)):
+            worlds = view_worlds(view, random.Random(seed),
+                                 enumerate_at_most=0 if opening else ENUMERATE_AT_MOST)
+            few = random.Random(seed).sample(worlds.hands, min(QUICK, len(worlds.hands)))
+            quick = Worlds(tuple(few), False, worlds.total)
+            if len(worlds.hands) > QUICK and measure_cards(view, quick).margin < 1.0:
+                verdict = None  # no clear best on a few worlds: not worth solving them all
+            else:
+                verdict = measure_cards(view, worlds)
+            if verdict is not None and verdict.sound:
+                theme = theme_of(view, verdict)
+                keep(Puzzle(f"{rules[0]}{seed}-{ply}", theme, Question.CARD,
+                            position_of(d, seed), verdict.groups[0], verdict.margin,
+                            verdict.error, verdict.worlds, verdict.exact, 0.0), view)
+        d = d.play(role, players[role].choose_card(view))
+        ply += 1
+    return found
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--minutes", type=float, default=40.0)
+    ap.add_argument("--out", default=str(ROOT / "academy" / "data" / "puzzles.json"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    have: list[dict[str, object]] = json.loads(out.read_text()) if out.exists() else []
+    seeds = {p["pos"]["seed"] for p in have}  # type: ignore[index]
+    start = time.monotonic()
+    made = 0
+    for seed in range(args.first, args.first + args.games):
+        if time.monotonic() - start > args.minutes * 60:
+            break
+        if seed in seeds:
+            continue
+        for pz in cut(seed):
+            have.append(pz.as_json())
+            made += 1
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text("[\n" + ",\n".join(json.dumps(p, separators=(",", ":"))
+                                          for p in have) + "\n]\n")
+        mins = (time.monotonic() - start) / 60
+        print(f"seed {seed}: {len(have)} puzzles, {made / max(mins, 1e-9):.1f} a minute",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""AppTest: the Puzzles page (issue 37). A puzzle opens from its link and answers by tapping: the
+right card says so and raises the rating, a wrong one says so and lowers it, and a second tap
+changes nothing; a discard is tapped and confirmed; an unknown id says so and shows the puzzle
+of the day; the theme chooser and "Next puzzle" serve a puzzle of that theme; Vietnamese and
+Turkish show the page in their words."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from apptest import APP, TIMEOUT, open_page
+from card_taps import codes, has_hand, tap_card
+from streamlit.testing.v1 import AppTest
+
+from academy.puzzles import Puzzle, Question, Theme, catalogue, of_the_day
+from ui.puzzles import state
+from ui.puzzles.views import CARD_HAND, DISCARD_HAND
+
+
+def _first(question: Question) -> Puzzle:
+    return next(p for p in catalogue() if p.question is question)
+
+
+def _texts(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+
+
+def test_a_puzzle_link_opens_it_and_the_right_card_raises_the_rating() -> None:
+    pz = _first(Question.CARD)
+    at = open_page("puzzles", id=pz.id)
+    assert at.query_params["id"] == [pz.id] or at.query_params["id"] == pz.id
+    assert pz.id in _texts(at)
+    assert "1,500" in _texts(at)
+    tap_card(at, CARD_HAND, pz.answer[0])
+    assert not at.exception, at.exception
+    assert [s.value for s in at.success] == ["Right!"]
+    shown = _texts(at)
+    assert "Your rating: 1,500 → " in shown and "(+" in shown
+    assert "streak 1 (best 1)" in shown
+    # a second tap is no second answer
+    other = next(c for c in codes(at, CARD_HAND) if c not in {str(a) for a in pz.answer})
+    tap_card(at, CARD_HAND, other)
+    assert [s.value for s in at.success] == ["Right!"] and not at.error
+
+
+def test_a_wrong_card_says_so_and_lowers_the_rating() -> None:
+    pz = _first(Question.CARD)
+    at = open_page("puzzles", id=pz.id)
+    wrong = next(c for c in codes(at, CARD_HAND, enabled=True)
+                 if c not in {str(a) for a in pz.answer})
+    tap_card(at, CARD_HAND, wrong)
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == ["Not quite."]
+    shown = _texts(at)
+    got = re.search(r"Your rating: 1,500 → ([\d,]+) \((.)(\d+)\)", shown)
+    assert got is not None and got.group(2) in "−-" and int(got.group(1).replace(",", "")) < 1500
+    assert "streak 0" in shown
+    assert "The answer:" in shown
+
+
+def test_a_discard_is_tapped_then_confirmed() -> None:
+    pz = _first(Question.DISCARD)
+    at = open_page("puzzles", id=pz.id)
+    assert has_hand(at, DISCARD_HAND) and not has_hand(at, CARD_HAND)
+    for c in pz.answer:
+        tap_card(at, DISCARD_HAND, c)
+    at.button(key="puzzles_discard").click().run()
+    assert not at.exception, at.exception
+    assert [s.value for s in at.success] == ["Right!"]
+    assert "declarations only" in _texts(at)
+
+
+def test_an_unknown_id_says_so_and_shows_the_puzzle_of_the_day() -> None:
+    at = open_page("puzzles", id="no-such-puzzle")
+    assert len(at.warning) == 1 and "no-such-puzzle" in at.warning[0].value
+    daily = of_the_day(date.today())
+    assert daily.id in _texts(at)
+    at.button(key="puzzles_next").click().run()
+    assert not at.exception and not at.warning
+
+
+@pytest.mark.parametrize("theme", [Theme.EXCHANGE, Theme.LAST_TRICK])
+def test_next_puzzle_serves_the_theme_chosen(theme: Theme) -> None:
+    at = open_page("puzzles")
+    at.selectbox(key=state.THEME).set_value(theme).run()
+    at.button(key="puzzles_next").click().run()
+    assert not at.exception, at.exception
+    pid = at.session_state[state.CURRENT]
+    assert next(p for p in catalogue() if p.id == pid).theme is theme
+
+
+@pytest.mark.parametrize(("lang", "words"), [("vi", "Câu đố"), ("tr", "Bulmaca")])
+def test_the_page_in_other_languages(lang: str, words: str) -> None:
+    pz = _first(Question.CARD)
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.session_state["lang"] = lang
+    at.run()
+    at.switch_page("app_pages/puzzles.py")
+    at.query_params["id"] = pz.id
+    at.run()
+    assert not at.exception, at.exception
+    assert words in at.title[0].value

@@ -1,0 +1,138 @@
+"""The Puzzles page's state: the puzzle on show (synced with ``?id=``), the answer given and
+what it did to the ratings.
+
+The puzzle on show is kept in ``st.session_state`` and written to the address (``?id=``), so
+the address is the puzzle's shareable link. An unknown id is remembered to be said once, and
+the puzzle of the day shown instead. One answer counts a visit to a puzzle: it is rated (the
+learner's rating and the puzzle's, :func:`academy.rating.attempt`, from the stored ratings)
+and written to the store (:func:`ui.storage.puzzle_attempt`, which rates it again inside its
+transaction from what is stored then).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date
+
+import streamlit as st
+
+from academy.puzzles import Puzzle, Theme, catalogue, find, near, of_the_day
+from academy.rating import Rating, attempt
+from piquet.cards import Card
+from store.puzzles import PUZZLE_RD, LearnerStanding
+from ui import storage
+
+PARAM = "id"
+CURRENT = "puzzles_current"
+RESULT = "puzzles_result"
+UNKNOWN = "puzzles_unknown"
+STANDING = "puzzles_standing"
+THEME = "puzzles_theme"
+SEEN = "puzzles_seen"
+ID_SHOWN_MAX = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """An answer given to the puzzle ``pid`` and its rating change."""
+
+    pid: str
+    cards: tuple[Card, ...]
+    right: bool
+    before: float
+    after: float
+
+
+def today() -> date:
+    return date.today()
+
+
+def standing() -> LearnerStanding:
+    """The learner's puzzle standing: this session's latest, else the store's."""
+    held = st.session_state.get(STANDING)
+    if isinstance(held, LearnerStanding):
+        return held
+    got = storage.puzzle_standing()
+    st.session_state[STANDING] = got
+    return got
+
+
+def chosen_theme() -> Theme | None:
+    raw = st.session_state.get(THEME)
+    return raw if isinstance(raw, Theme) else None
+
+
+def themes() -> list[Theme | None]:
+    """The chooser's options: any theme, then each theme the catalogue has."""
+    have = {p.theme for p in catalogue()}
+    return [None, *(t for t in Theme if t in have)]
+
+
+def show(pid: str) -> None:
+    """Put the puzzle ``pid`` on show (a fresh visit: no answer yet)."""
+    st.session_state[CURRENT] = pid
+    st.query_params[PARAM] = pid  # the address follows: a link read later is this one
+    st.session_state.pop(RESULT, None)
+    seen = st.session_state.setdefault(SEEN, [])
+    if pid not in seen:
+        seen.append(pid)
+
+
+def show_daily() -> None:
+    st.session_state.pop(UNKNOWN, None)
+    show(of_the_day(today()).id)
+
+
+def show_next() -> None:
+    """A puzzle near the learner's rating, of the chosen theme, not seen this session."""
+    st.session_state.pop(UNKNOWN, None)
+    ratings = {k: r.rating for k, r in storage.puzzle_ratings().items()}
+    avoid = set(st.session_state.get(SEEN, [])) | set(storage.tried_puzzles())
+    pz = near(standing().rating.rating, random.Random(), theme=chosen_theme(),
+              ratings=ratings, avoid=avoid)
+    show(pz.id)
+
+
+def current() -> Puzzle:
+    """The puzzle on show, following ``?id=`` (an unknown id: the puzzle of the day, and the
+    id remembered to be said)."""
+    raw = st.query_params.get(PARAM)
+    held = st.session_state.get(CURRENT)
+    if raw is not None and raw != held:
+        if find(raw) is not None:
+            st.session_state.pop(UNKNOWN, None)
+            show(raw)
+        else:
+            st.session_state[UNKNOWN] = raw if len(raw) <= ID_SHOWN_MAX else (
+                raw[:ID_SHOWN_MAX] + "…")
+            show(of_the_day(today()).id)
+    pz = find(str(st.session_state.get(CURRENT, "")))
+    if pz is None:
+        pz = of_the_day(today())
+        show(pz.id)
+    st.query_params[PARAM] = pz.id
+    return pz
+
+
+def result() -> Result | None:
+    got = st.session_state.get(RESULT)
+    held = st.session_state.get(CURRENT)
+    return got if isinstance(got, Result) and got.pid == held else None
+
+
+def answer(pz: Puzzle, cards: tuple[Card, ...]) -> None:
+    """The learner's answer to ``pz``: judged, rated and stored (the first answer only)."""
+    if result() is not None:
+        return
+    right = pz.is_right(cards)
+    mine = standing()
+    stored = storage.puzzle_ratings().get(pz.id, Rating(pz.rating, PUZZLE_RD))
+    new_mine, _ = attempt(mine.rating, stored, right)
+    streak = mine.streak + 1 if right else 0
+    st.session_state[STANDING] = LearnerStanding(
+        new_mine, streak, max(mine.best_streak, streak), mine.attempts + 1,
+        mine.solved + int(right))
+    st.session_state[RESULT] = Result(pz.id, cards, right, mine.rating.rating,
+                                      new_mine.rating)
+    storage.puzzle_attempt(pz.id, right, pz.rating)
