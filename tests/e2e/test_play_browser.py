@@ -235,8 +235,12 @@ def test_walkthrough_and_presentation(page: Page, app_server: str, wait_for_app:
 
     # load a record from a file: the walkthrough switches to it
     page.get_by_text("Load a deal record").click()
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(
-        str(SCENARIOS / "cavendish-deal.json"))
+    wait_for_app()
+    # the app's own file button (ui/components/json_file.py)
+    button = page.locator(".st-key-wt_file").get_by_role("button", name="Choose a file")
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    chooser.value.set_files(str(SCENARIOS / "cavendish-deal.json"))
     page.wait_for_timeout(300)
     wait_for_app()
     expect(page.get_by_text("Cavendish's worked deal").first).to_be_visible()
