@@ -378,16 +378,18 @@ def test_a_wrong_rendering_scoped_by_context_is_wrong_there_only(
         "“İyi” (good) missing from the translation of 'Good': 'Güzel'"]
 
 
-@pytest.mark.parametrize(("lang", "context", "msgid", "wrong"), [
+@pytest.mark.parametrize(("lang", "msgctxt", "msgid", "wrong"), [
     ("tr", "the play", "Play", "Oyna"),
     ("tr", "score", "{category}: **{combination}**, worth {score}{declared}", "değeri {score}"),
     ("vi", "reply", "Good", "Tốt"),
 ])
 def test_the_languages_glossary_bans_the_readers_findings_in_their_context(
-        lang: str, context: str, msgid: str, wrong: str, monkeypatch: pytest.MonkeyPatch
+        lang: str, msgctxt: str, msgid: str, wrong: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The readers' findings (issue 36), put back into a message of their context, are found."""
-    found = _found(monkeypatch, lang, [(msgid, wrong)], context=context)
+    """The readers' findings, put back into a message of their context, are found. (Not
+    ``context``: pytest-playwright has a fixture of that name, and its browser parameter
+    would pull the browser tests in beside this one.)"""
+    found = _found(monkeypatch, lang, [(msgid, wrong)], context=msgctxt)
     assert any(v.startswith("wrong rendering") for v in found), (lang, wrong)
 
 

@@ -55,11 +55,15 @@ def _in_ci() -> bool:
 # --------------------------------------------------------------------------- collection
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark items under tests/e2e as ``e2e`` and run them after every other test.
 
     (Playwright's sync API keeps an event loop alive in the main thread until the session
-    ends; running the browser tests last keeps it away from the unit tests.)
+    ends; running the browser tests last keeps it away from the unit tests, whose servers
+    run ``asyncio.run``.) Last of the hooks: pytest's own reordering by parametrized
+    fixtures would otherwise pull browser tests beside any test that shares the browser's
+    parameter (a parameter named like one of pytest-playwright's fixtures).
     """
     e2e_items: list[pytest.Item] = []
     other_items: list[pytest.Item] = []

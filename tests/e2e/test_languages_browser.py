@@ -56,7 +56,7 @@ PAGES = {
     "lab": f"lab?elder={ELDER.replace(' ', ',')}&younger={YOUNGER.replace(' ', ',')}",
     "quiz": f"quiz?seed={SEED}&level={LEVEL}", "class": "class", "play": "play",
     "scoresheet": f"scoresheet?{SCORES}", "odds": "odds",
-    "progress": "progress", "glossary": "glossary", "about": "about",
+    "progress": "progress", "glossary": "glossary", "about": "about", "puzzles": "puzzles",
 }
 
 # The words a reader reads in the main area: visible text (not Material icons' names, marked
