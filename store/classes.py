@@ -57,7 +57,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, Row, case, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Row, case, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from store import schema as t
@@ -233,19 +233,25 @@ class ClassStore(TeacherSide):
         """A wrong code or key (known wrong: it was looked up): PAUSED while any of
         ``subjects`` waits in its backoff (and not counted), else ``refusal``, counted for
         each of them."""
-        with self.engine.connect() as conn:
+        with self.engine.connect() as conn:  # most of a guesser's tries stop here, read-only
             wait = max(self._backoff(conn, scope, subject) for scope, subject in subjects)
+        if wait <= 0:
+            # Checked again and counted in one write transaction, serialised per subject
+            # (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so that two tries
+            # arriving together cannot both pass one free slot of the backoff.
+            with self._write() as conn:
+                if conn.dialect.name == "postgresql":
+                    for _scope, subject in sorted(subjects):
+                        conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:s))"),
+                                     {"s": subject})
+                wait = max(self._backoff(conn, scope, subject) for scope, subject in subjects)
+                if wait <= 0:
+                    conn.execute(insert(t.class_attempts), [
+                        {"scope": scope, "subject": subject, "at": self.clock()}
+                        for scope, subject in subjects])
         if wait > 0:
             return ClassRefused(Refusal.PAUSED, retry_after=math.ceil(wait))
-        self._failed(*subjects)
         return ClassRefused(refusal, values)
-
-    def _failed(self, *subjects: tuple[str, str]) -> None:
-        now = self.clock()
-        with self._write() as conn:
-            conn.execute(insert(t.class_attempts), [
-                {"scope": scope, "subject": subject, "at": now} for scope, subject in subjects
-            ])
 
     def _who(self, client: str, network: str | None) -> tuple[tuple[str, str], ...]:
         """The subjects a wrong try from ``client`` (at ``network``, None: unknown) counts

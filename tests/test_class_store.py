@@ -604,6 +604,40 @@ def test_the_backoff_doubles_to_its_cap_and_the_window_forgets(
                    ).refusal is Refusal.UNKNOWN_CODE
 
 
+def test_wrong_tries_arriving_together_take_one_free_slot_of_the_backoff(
+    tmp_path: Any, clock: FakeClock
+) -> None:
+    """Eight wrong codes from one address, at the same moment, in eight threads, when the
+    address's backoff allows one more: exactly one is counted, the others are told to wait
+    (a check-then-count race let two through, seen as a guesser's double try)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'race.db'}")
+    migrate(engine, clock=clock)
+    store = ClassStore(engine, clock=clock, max_network_tries=3)
+    for i in range(3):  # the address's free tries
+        assert refused(lambda i=i: store.find(f"QQQ{'ABC'[i]}QQ", client=f"c{i}",
+                                              network="198.51.100.7")
+                       ).refusal is Refusal.UNKNOWN_CODE
+    clock.advance(seconds=60)  # past the first wait: one more try may count
+    start = threading.Barrier(8)
+    seen: list[Refusal] = []
+    lock = threading.Lock()
+
+    def guess(n: int) -> None:
+        start.wait()
+        got = refused(lambda: store.find(f"WWW{'ABCDEFGH'[n]}WW", client=f"t{n}",
+                                         network="198.51.100.7"))
+        with lock:
+            seen.append(got.refusal)
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    engine.dispose()
+    assert sorted(r.name for r in seen) == ["PAUSED"] * 7 + ["UNKNOWN_CODE"], seen
+
+
 def test_a_pupil_who_joined_resumes_even_while_paused(
     classes: ClassStore, clock: FakeClock
 ) -> None:
