@@ -55,9 +55,19 @@ def _in_ci() -> bool:
 # --------------------------------------------------------------------------- collection
 
 
+def _is_e2e(item: pytest.Item) -> bool:
+    return E2E_DIR in Path(str(item.path)).resolve().parents
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark items under tests/e2e as ``e2e`` as they are collected (before ``-m`` selects)."""
+    if _is_e2e(item):
+        item.add_marker(pytest.mark.e2e)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark items under tests/e2e as ``e2e`` and run them after every other test.
+    """Run the items under tests/e2e after every other test.
 
     (Playwright's sync API keeps an event loop alive in the main thread until the session
     ends; running the browser tests last keeps it away from the unit tests, whose servers
@@ -68,8 +78,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     e2e_items: list[pytest.Item] = []
     other_items: list[pytest.Item] = []
     for item in items:
-        if E2E_DIR in Path(str(item.path)).resolve().parents:
-            item.add_marker(pytest.mark.e2e)
+        if _is_e2e(item):
             e2e_items.append(item)
         else:
             other_items.append(item)
