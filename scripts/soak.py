@@ -63,24 +63,8 @@ def main() -> int:
 def accessibility() -> bool:
     """tests/e2e/test_accessibility_soak_browser.py (PIQUET_SOAK=1): axe-core after opening
     each tab, expander and popover of every page, in three languages; True when it passed."""
-    print("=== accessibility: axe-core after each tab, expander and popover", flush=True)
-    t = time.monotonic()
-    env = {**os.environ, "PIQUET_SOAK": "1"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(ROOT / "tests" / "e2e" / "test_accessibility_soak_browser.py")], cwd=ROOT,
-        env=env, capture_output=True, text=True)
-    out = proc.stdout + proc.stderr
-    log = ROOT / "test-results" / "soak-accessibility.log"
-    log.parent.mkdir(exist_ok=True)
-    log.write_text(out)
-    keep = [ln for ln in out.splitlines() if ln.startswith(("E ", "FAILED"))
-            or "passed" in ln or "failed" in ln]
-    print("\n".join(keep[-80:]))
-    print(f"--- accessibility: {'ok' if proc.returncode == 0 else 'FAILED'} in "
-          f"{time.monotonic() - t:.0f} s (the whole output: {log.relative_to(ROOT)})",
-          flush=True)
-    return proc.returncode == 0
+    return _sound("accessibility", "axe-core after each tab, expander and popover",
+                  "e2e/test_accessibility_soak_browser.py", {"PIQUET_SOAK": "1"})
 
 
 def exercises(seeds: int) -> bool:

@@ -80,18 +80,13 @@ def take_secret(name: str) -> str | None:
     """The secret ``?name=…`` of this address on the session's first sight of it, else None.
 
     Seen again in this session (the scrub's rerun, Back, the same address typed again), it
-    is deleted from the address — which the browser already shows without it — and None is
-    returned: a secret is read once a session."""
+    is already gone: :func:`settle`, first in the run, forgot it. A secret is read once a
+    session."""
     raw = st.query_params.get(name)
     if raw is None:
         return None
     ss = st.session_state
-    taken = ss.setdefault(_TAKEN, set())
-    digest = _hash(name, str(raw))
-    if digest in taken:
-        del st.query_params[name]
-        return None
-    taken.add(digest)
+    ss.setdefault(_TAKEN, set()).add(_hash(name, str(raw)))
     ss.setdefault(_PENDING, set()).add(name)
     return str(raw)
 
