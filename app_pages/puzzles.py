@@ -5,9 +5,9 @@ puzzle's shareable link (ui/puzzles/, docs/puzzles.md)."""
 from ui.puzzles import state, views
 
 views.header()
-views.choosers()
 puzzle = state.current()
 views.unknown_notice()
-views.position(puzzle)
+views.position(puzzle)  # the task and its cards first: on a phone, on the first screen
 views.question(puzzle)
 views.verdict(puzzle)
+views.choosers()

@@ -81,8 +81,8 @@ def position(pz: Puzzle) -> None:
     st.markdown(tricks_line(mine, theirs))
     if view.tricks:
         played = [c for t in view.tricks for c in t]
-        st.markdown(cards_row_html(played, width=PLAYED_W, caption=label("played")),
-                    unsafe_allow_html=True)
+        st.caption(label("played"))  # it ends with a colon: above the cards it names
+        st.markdown(cards_row_html(played, width=PLAYED_W), unsafe_allow_html=True)
     if view.lead is not None:
         st.markdown(led_line(card_name(view.lead, start=False)))
         st.markdown(cards_row_html([view.lead], width=64), unsafe_allow_html=True)
