@@ -3,6 +3,7 @@ proxy (``scripts/topology.sh start R``: haproxy, PostgreSQL), through Streamlit'
 websocket protocol (bench/wsclient.py; no browser).
 
     python bench/bench_live.py [--pupils 60] [--replicas 2] [--window 20] [--seconds 60]
+                               [--no-poll]
 
 The class is made and the round driven in the database directly (store/live.py: the
 teacher's clicks are not the subject); the big screen opens ``/class?screen=TOKEN`` and each
@@ -16,6 +17,9 @@ p95 <= 300 ms); the big screen's count right ("N of N answered") after the last 
 (target <= 2 s); the answers stored for the question (target N of N, each once); errors (an
 exception on a page, a refusal, a protocol error). The machine's cores and load average are
 printed beside them. Exit status 1 on an error or an answer lost or doubled.
+
+``--no-poll`` measures the floor: nobody polls (each phone reruns once to see the question,
+the big screen once a second to read its count), so an answer's time is the Check alone.
 """
 
 from __future__ import annotations
@@ -116,7 +120,8 @@ async def main(args: argparse.Namespace) -> int:
         await asyncio.gather(*(join(i, tab) for i, tab in enumerate(pupils)))
         print(f"{args.pupils} joined in {time.monotonic() - t0:.1f} s")
         stop = asyncio.Event()
-        pollers = [asyncio.create_task(tab.poll(stop)) for tab in (screen, *pupils)]
+        pollers = [] if args.no_poll else [asyncio.create_task(tab.poll(stop))
+                                           for tab in (screen, *pupils)]
         await asyncio.sleep(2)
         live.step(access, "next", total=LENGTH)
         opened = time.monotonic()
@@ -125,6 +130,8 @@ async def main(args: argparse.Namespace) -> int:
 
         async def answer(tab: Tab) -> None:
             await asyncio.sleep(random.uniform(0.5, args.window))
+            if args.no_poll:
+                await tab.act(tab.rerun)
             while not any(w.kind == "radio" for w in tab.widgets()):
                 if time.monotonic() - opened > args.window + 10:
                     tab.errors.append("the question never reached the phone")
@@ -153,6 +160,9 @@ async def main(args: argparse.Namespace) -> int:
             if any(want in text for text in screen.texts()):
                 lag = time.monotonic() - last_done[0]
                 break
+            if args.no_poll:
+                await screen.act(screen.rerun)
+                await asyncio.sleep(0.95)
             await asyncio.sleep(0.05)
         stop.set()
         await asyncio.gather(*pollers)
@@ -186,6 +196,8 @@ if __name__ == "__main__":
     parser.add_argument("--window", type=float, default=20.0)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-poll", action="store_true",
+                        help="the floor: nobody polls; each phone reruns once to see the question")
     parsed = parser.parse_args()
     random.seed(parsed.seed)
     os.nice(10)
