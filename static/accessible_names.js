@@ -1,12 +1,12 @@
 // Streamlit's own English, fixed in its frontend, in the page's language: the accessible names
 // (aria-label, title) of its heading anchors, help icons, select boxes, number inputs and
-// sidebar, and the file uploader's words. The page sends the words (ui/components/
+// sidebar, and the "skip to content" link's words. The page sends the words (ui/components/
 // accessible_names.py); this module rewrites them after each render, and again whenever
 // Streamlit draws them anew (a MutationObserver, one for the page load).
 const ATTRS = ["aria-label", "title"];
-// where Streamlit writes visible English: the file uploader, the "skip to content" link
-const WORDED = '[data-testid="stFileUploader"], [data-testid="stSkipToContent"]';
-let words = null; // {names, texts, help, help_alone, per_file}; empty maps in English
+// where Streamlit writes visible English: the "skip to content" link
+const WORDED = '[data-testid="stSkipToContent"]';
+let words = null; // {names, texts, help, help_alone}; empty maps in English
 let observer = null;
 let pending = false;
 
@@ -26,10 +26,7 @@ function label(value) {
 
 function text(value) {
   const t = value.trim();
-  const named = own(words.texts, t);
-  if (named !== null) return named;
-  const m = /^(\S+) per file$/.exec(t);
-  return m && words.per_file ? words.per_file.replace("{size}", m[1]) : null;
+  return own(words.texts, t);
 }
 
 function fixElement(el) {

@@ -17,8 +17,7 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
 def test_english_rewrites_nothing() -> None:
     with use_language("en"):
-        assert streamlit_words() == {"names": {}, "texts": {}, "help": "", "help_alone": "",
-                                     "per_file": ""}
+        assert streamlit_words() == {"names": {}, "texts": {}, "help": "", "help_alone": ""}
 
 
 @pytest.mark.parametrize("lang", ["vi", "tr"])
@@ -28,12 +27,11 @@ def test_every_word_in_the_language(lang: str) -> None:
     names, texts = words["names"], words["texts"]
     assert isinstance(names, dict) and isinstance(texts, dict)
     assert {"Link to heading", "Open", "Increment", "Decrement", "Sidebar",
-            "Expand sidebar", "file upload"} <= names.keys()
-    assert {"Upload", "Drag and drop a file here"} <= texts.keys()
+            "Expand sidebar"} <= names.keys()
+    assert {"Skip to main content"} <= texts.keys()
     for english, said in (*names.items(), *texts.items()):
         assert said and said != english, (lang, english)
     assert "{label}" in str(words["help"]) and "Help" not in str(words["help"])
-    assert "{size}" in str(words["per_file"]) and "per file" not in str(words["per_file"])
 
 
 def test_the_pseudo_locale_marks_them() -> None:

@@ -41,7 +41,7 @@ def _names(page: Page) -> list[str]:
 
 # every page of app.py (a lesson open, a quiz round begun)
 PATHS = ("", "lessons", "lessons?lesson=point", "lab", "quiz?seed=abc", "class", "play",
-         "scoresheet", "odds", "progress", "glossary", "about")
+         "scoresheet", "odds", "progress", "glossary", "puzzles", "about")
 
 
 @pytest.mark.parametrize("lang", ["vi", "tr"])

@@ -4,8 +4,8 @@ Streamlit's frontend writes some words in English whatever the page's language: 
 accessible names of a Markdown heading's anchor ("Link to heading"), a help icon ("Help for
 …"), a select box's button ("Open", "Clear value"), a number input's steppers ("Increment",
 "Decrement"), the sidebar ("Sidebar", "Expand sidebar", "Collapse sidebar"), the pages' list ("App
-pages"), the link "Skip to main content", and the file
-uploader's words ("Drag and drop a file here", "Upload", "200MB per file", "file upload").
+pages") and the link "Skip to main content". (The app has no ``st.file_uploader``: its
+record uploader is its own, :mod:`ui.components.json_file`, in the app's words.)
 :func:`accessible_names` draws an invisible Custom Components v2 element whose static module
 (``static/accessible_names.js``) rewrites them, after each render and whenever Streamlit draws
 them anew, with the words of :func:`streamlit_words` (the text layer's, in the page's
@@ -37,10 +37,10 @@ def _renderer() -> Any:
 
 def streamlit_words() -> dict[str, object]:
     """Streamlit's English and the page's words for it: ``names`` (accessible names, whole),
-    ``texts`` (the file uploader's visible words), ``help`` ("Help for {label}"),
-    ``help_alone`` and ``per_file`` ("{size} per file"). English: nothing to rewrite."""
+    ``texts`` (visible words: the "skip to content" link), ``help`` ("Help for {label}") and
+    ``help_alone``. English: nothing to rewrite."""
     if language() == DEFAULT:
-        return {"names": {}, "texts": {}, "help": "", "help_alone": "", "per_file": ""}
+        return {"names": {}, "texts": {}, "help": "", "help_alone": ""}
     names = {
         # TRANSLATORS: Streamlit's accessible names (read by screen readers), rewritten in
         # the page's language: a heading's link to itself.
@@ -57,14 +57,8 @@ def streamlit_words() -> dict[str, object]:
         "App pages": pgettext("streamlit", "App pages"),
         "Expand sidebar": pgettext("streamlit", "Expand sidebar"),
         "Collapse sidebar": pgettext("streamlit", "Collapse sidebar"),
-        # TRANSLATORS: the file uploader's hidden file field
-        "file upload": pgettext("streamlit", "file upload"),
     }
     texts = {
-        "Drag and drop a file here": pgettext("streamlit", "Drag and drop a file here"),
-        "Drag and drop files here": pgettext("streamlit", "Drag and drop files here"),
-        # TRANSLATORS: the file uploader's button
-        "Upload": pgettext("streamlit", "Upload"),
         # TRANSLATORS: a link for keyboard users, shown when it has the focus
         "Skip to main content": pgettext("streamlit", "Skip to main content"),
     }
@@ -74,8 +68,6 @@ def streamlit_words() -> dict[str, object]:
         # TRANSLATORS: a help icon's name for screen readers; {label} is the field it helps.
         "help": pgettext("streamlit", "Help for {label}", label="{label}"),
         "help_alone": pgettext("streamlit", "Help"),
-        # TRANSLATORS: the file uploader's limit; {size} is Streamlit's own, e.g. "200MB".
-        "per_file": pgettext("streamlit", "{size} per file", size="{size}"),
     }
 
 
