@@ -1,9 +1,9 @@
 """What a machine can check of every message of every language, rendered with generated facts
 (hypothesis): Turkish suffixes after numbers and names follow vowel harmony and the apostrophe
 rule; no word repeated by a template ("4 kâğıt kâğıdını"); no nested parentheses; a sentence
-begins with a capital letter; no "?." nor doubled punctuation; no English word left in a
-Vietnamese or Turkish translation. What only a reader can judge is the native review pass
-(docs/translating.md).
+begins with a capital letter and has none in the middle but a name's; no "?." nor doubled
+punctuation; no English word left in a Vietnamese or Turkish translation. What only a reader
+can judge is the native review pass (docs/translating.md).
 """
 
 from __future__ import annotations
@@ -117,6 +117,7 @@ def _facts(name: str, lang: str) -> st.SearchStrategy[object]:
         return st.sampled_from(["britannica", "cavendish"]).map(said(preset_name))
     if name == "number":
         return st.integers(0, 99).map(lambda n: said(format_number)(n))
+
     return st.sampled_from({"en": ["Alice"], "vi": ["Lan"], "tr": ["Ayşe"]}[lang])
 
 
@@ -137,6 +138,41 @@ ENGLISH_WORDS = frozenset({
     "only", "also", "both", "engine", "seed"})
 # Turkish words spelt like an English one.
 _NOT_ENGLISH = {"tr": {"on", "de", "da", "ve"}, "vi": set()}
+
+# A capital letter in the middle of a sentence: allowed for a name — a player's role, a page,
+# a button's label, a book, a key, a day — whose first word is here (a Turkish suffix after its
+# apostrophe, or glued as in "Birincisiniz", is the name's), for the words of a value put in,
+# for a word in quotes, and for what is written in capitals (a card "QS", a code, "JSON").
+_NAMES_MID = {
+    "vi": ("Người",  # the roles: Người đi trước / Người đi sau
+           "Được", "Bằng", "Không",  # the replies, as they are said
+           "Phòng", "Lớp", "Tiến", "Kiểm", "Vào", "Hiện",  # pages and buttons
+           "Cavendish", "Britannica", "David", "Parlett", "Portland", "Turf", "Piquet", "Luật",
+           "Academy", "Schema", "Anh", "Ba", "Space", "Enter", "Ctrl", "Mac"),
+    "tr": ("Birinci", "İkinci",  # the roles
+           "Eşit",  # the reply, as it is said
+           "Laboratuvar", "Sınıf", "İlerlemem", "Kontrol", "Katıl", "Göster",  # pages, buttons
+           "Cavendish", "Britannica", "David", "Parlett", "Portland", "Turf", "Piquet",
+           "Kuralları", "Kulüplerinin", "Kabul", "Ettiği", "Akademisi", "İngilizce", "Salı",
+           "Boşluk", "Enter", "Ctrl", "Mac"),
+}
+_WORD = re.compile(r"[^\W\d_][\w’'-]*")
+_BOUNDARY = re.compile(r"[.!?:;…]\s+|\n+|\s[—–•|·/]\s|^\s*[-*#>]+\s|[(“\"«']")
+
+
+def _capitals_mid(lang: str, text: str, values: dict[str, object]) -> Iterator[str]:
+    """Words with a capital letter in the middle of a sentence that no name explains."""
+    given = {w for v in values.values() for w in _WORD.findall(str(v))}
+    quoted = {w for q in re.findall(r"[“\"«']([^”\"»']*)[”\"»']", text)
+              for w in _WORD.findall(q)}
+    for part in _BOUNDARY.split(text):
+        for i, m in enumerate(_WORD.finditer(part)):
+            word = m.group(0)
+            if (i == 0 or not word[:1].isupper() or word.isupper() or word in given
+                    or word in quoted or re.split(r"[’']", word)[0].isupper()
+                    or word.startswith(_NAMES_MID[lang])):
+                continue
+            yield word
 
 
 def _plain(text: str) -> str:
@@ -207,6 +243,8 @@ def problems(lang: str, template: str, english: str, text: str,
             if starts_upper and m.group(1).islower() and (m.start() or plain.lstrip()[:1]):
                 out.append(f"sentence starting “{plain[m.start(1):m.start(1) + 20]}”")
                 break
+        out += [f"capital mid-sentence “{w}”"
+                for w in sorted(set(_capitals_mid(lang, plain, values or {})))]
         left = {w for w in re.findall(r"[A-Za-z]+", _NAME.sub(" ", _plain(template)))
                 if w.lower() in ENGLISH_WORDS and w.lower() not in _NOT_ENGLISH[lang]}
         out += [f"English word “{w}”" for w in sorted(left)]
@@ -235,6 +273,9 @@ def _all(lang: str, data: st.DataObject) -> list[str]:
     for _context, english, template in messages(lang):
         names = sorted(set(_NAME.findall(template)) | set(_NAME.findall(english)))
         values = {n: data.draw(_facts(n, lang), label=n) for n in names}
+        for n in names:  # a whole sentence put before another ("{why} The figures…")
+            if re.search(r"(?:\A|[.!?:]\s+)\{" + n + r"\}\s+[A-Z]", english):
+                values[n] = f"{values[n]}."
         try:
             text = render(lang, template, values)
         except (KeyError, IndexError, ValueError) as error:
@@ -266,6 +307,8 @@ def test_every_message_reads_right_with_any_facts(lang: str, data: st.DataObject
     ("vi", "Người đi trước (có (A♠ K♠))", "nested"),
     ("vi", "Đúng?.", "doubled"),
     ("vi", "Xong. người đi sau đánh", "sentence"),
+    ("vi", "Người đi trước Thắng nước này.", "capital mid-sentence"),
+    ("tr", "Birinci Löveyi alır.", "capital mid-sentence"),
 ])
 def test_each_check_finds_what_it_looks_for(lang: str, text: str, problem: str) -> None:
     english = "Done. The other plays"
@@ -283,6 +326,6 @@ def test_english_left_in_a_translation_is_found() -> None:
 
 def test_right_text_passes() -> None:
     for text in ("Kaybeden 100'ün altında; Birinci'nin sırası. Carte blanche mı?",
-                 "1.792'de 1, 3'te 1, 5'e 1, 40'ı, Quatorze'u ve quatorze'lar",
+                 "1.792'de 1, 3'te 1, 5'e 1, 40'ı, quatorze'u ve quatorze'lar",
                  "Dört onlu on dört, üç kız üç: on yedi."):
         assert problems("tr", text, "The loser. Is it?", text) == [], text
