@@ -1,13 +1,13 @@
 """A live round in real chromium: the teacher, the big screen and three pupils, each in a
 browser context of its own, from the lobby to the podium.
 
-The teacher starts a class and a live round on /class, opens the big screen's link in
-another context (1920×1080, the projector), three pupils join on phones (390 px). The
-teacher opens question 1 with the → key (the page's body focused); with a button focused
-→ does nothing. Ann answers right, Bob wrong, Cat not at all; the big screen counts the
-answers as they arrive, the teacher locks (Next), reveals (R), and steps on to the podium
-with the big Next button. Every new screen reaches the phones and the big screen by their
-own polling (no reload). The teacher's key is in no other browser's page.
+The teacher starts a class and a live round on /class, opens the big screen's link in another
+context (1920×1080, the projector), three pupils join on phones (390 px). The teacher opens
+question 1 with the → key (the page's body focused); with a button focused → does nothing. Ann
+answers right, Bob wrong, Cat not at all; the big screen counts the answers as they arrive, the
+teacher locks (Next), reveals (R), and steps on to the podium with the big Next button. Ann
+answers by keyboard alone (Tab, Space, Enter). Every new screen reaches the phones and the big
+screen by their own polling (no reload). The teacher's key is in no other browser's page.
 
 Screenshots: docs/screenshots/live-screen-lobby.png, live-screen-question.png,
 live-screen-reveal.png, live-screen-leaderboard.png, live-screen-podium.png (1920×1080),
@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import SCREENSHOTS
+from keys import focused, in_key, tab_to
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_card_hand_browser import PROJECTOR
 from test_progress_browser import DESKTOP, PHONE, TIMEOUT_MS, _cookie_set, wait_idle
@@ -68,6 +69,24 @@ def _answer(p: Page, value: str) -> None:
     assert field.widget == "choice"
     p.locator(".st-key-live_answer").get_by_text(field.option_text(value), exact=True).click()
     _click(p, "live_check")
+    expect(p.get_by_text("Answer sent.")).to_be_visible(timeout=TIMEOUT_MS)
+
+
+def _answer_by_keys(p: Page, value: str) -> None:
+    """The answer by keyboard alone: Tab into the options (one tab stop), the arrow keys to
+    the option, Space, Tab to Check, Enter."""
+    text = Q1.fields[0].option_text(value)
+    tab_to(p, lambda f: in_key("live_answer")(f) and f["tag"] == "INPUT", what="the options")
+    for _ in range(len(Q1.fields[0].options)):
+        if focused(p)["name"] == text:
+            break
+        p.keyboard.press("ArrowDown")
+    assert focused(p)["name"] == text
+    p.keyboard.press("Space")
+    _settled(p)
+    tab_to(p, lambda f: in_key("live_check")(f) and f["tag"] == "BUTTON", what="Check")
+    p.keyboard.press("Enter")
+    _settled(p)
     expect(p.get_by_text("Answer sent.")).to_be_visible(timeout=TIMEOUT_MS)
 
 
@@ -142,7 +161,7 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     _snap(phones["Ann"], "live-pupil-question")
     right = str(Q1.correct[Q1.fields[0].key])
     wrong = next(o for o in Q1.fields[0].options if o != right)
-    _answer(phones["Ann"], right)
+    _answer_by_keys(phones["Ann"], right)  # a pupil who answers by keyboard alone
     expect(screen.get_by_text("1 of 3 answered")).to_be_visible(timeout=POLL_MS)
     _answer(phones["Bob"], wrong)
     expect(screen.get_by_text("2 of 3 answered")).to_be_visible(timeout=POLL_MS)
