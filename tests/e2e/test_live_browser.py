@@ -203,6 +203,8 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     expect(teacher.get_by_text("The podium")).to_be_visible(timeout=POLL_MS)
     expect(screen.get_by_role("heading", name="The podium")).to_be_visible(timeout=POLL_MS)
     expect(phones["Ann"].get_by_text("Your place: 1")).to_be_visible(timeout=POLL_MS)
+    expect(screen.locator(".pq-step-1 .pq-step-who")).to_have_text("Pupil 1")
+    screen.wait_for_timeout(1000)  # the steps have risen
     _snap(screen, "live-screen-podium")
     for p in (screen, *phones.values()):
         assert key not in p.content()

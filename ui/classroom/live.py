@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import html
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import streamlit as st
@@ -95,6 +95,23 @@ header[data-testid="stHeader"], .st-key-pq_menu, [data-testid="stToolbar"],
 .pq-rank-3 { background: #d08a4a; }
 .pq-bar b { display: inline-block; height: 2.2rem; background: #1a5fb4; border-radius: .3rem; }
 .pq-bar.pq-right b { background: #26a269; }
+.pq-podium { display: flex; align-items: flex-end; justify-content: center; gap: 2rem;
+  height: 62vh; margin: 1rem 0 0; }
+.pq-step { display: flex; flex-direction: column; align-items: center; width: 22vw; }
+.pq-step-who { font-size: 3.2rem; font-weight: 700; text-align: center; line-height: 1.15;
+  overflow-wrap: anywhere; }
+.pq-step-points { font-size: 2.4rem; margin: .2rem 0 .6rem; }
+.pq-step-block { width: 100%; display: flex; justify-content: center; align-items: flex-start;
+  border-radius: .8rem .8rem 0 0; color: #241f31; font-size: 6rem; font-weight: 800;
+  line-height: 1.4; }
+.pq-step-1 .pq-step-block { height: 32vh; background: #f5c211; }
+.pq-step-2 .pq-step-block { height: 22vh; background: #c0bfbc; }
+.pq-step-3 .pq-step-block { height: 14vh; background: #d08a4a; }
+@media (prefers-reduced-motion: no-preference) {
+  .pq-step { animation: pq-rise .5s ease-out both; }
+  .pq-step-2 { animation-delay: .2s; } .pq-step-1 { animation-delay: .4s; }
+  @keyframes pq-rise { from { opacity: 0; transform: translateY(3rem); } }
+}
 </style>"""
 
 _BUTTON_CSS: Final = """<style>
@@ -439,13 +456,39 @@ def _standings(board: LiveBoard, *, podium: bool) -> None:
         st.markdown(f"# {_('Well played, everyone!')}")
         return
     st.markdown(f"# {_('The podium') if podium else _('Leaderboard')}")
-    shown = board.standings[:3] if podium else board.standings[:8]
-    for s in shown:
-        gained = "" if podium else f" (+{s.last})"
+    if podium:
+        st.markdown(_podium_html(board.standings[:3], nicknames=r.nicknames),
+                    unsafe_allow_html=True)
+        return
+    for s in board.standings[:8]:
+        gained = f" (+{s.last})"
         medal = f" pq-rank-{s.rank}" if s.rank <= 3 else ""
         st.markdown(f'<p class="pq-standing"><span class="pq-rank{medal}">{s.rank}</span> '
                     f'{_who(s, r.nicknames)} · {s.points}{gained}</p>',
                     unsafe_allow_html=True)
+
+
+def _podium_html(top: Sequence[Standing], *, nicknames: bool) -> str:
+    """The podium: the first three on steps, the first in the middle and highest, the second
+    on its left, the third on its right (a tie shares the rank, each on a step of its own;
+    the steps rise one after another unless the user asks for less motion)."""
+    steps = []
+    for place in (2, 1, 3):
+        if place > len(top):
+            continue
+        s = top[place - 1]
+        points = ngettext("{n} point", "{n} points", s.points)
+        steps.append(f'<div class="pq-step pq-step-{place}" role="listitem">'
+                     f'<div class="pq-step-who">{_who(s, nicknames)}</div>'
+                     f'<div class="pq-step-points">{points}</div>'
+                     f'<div class="pq-step-block" aria-label="{html.escape(_rank_words(s))}">'
+                     f'{s.rank}</div></div>')
+    return f'<div class="pq-podium" role="list">{"".join(steps)}</div>'
+
+
+def _rank_words(s: Standing) -> str:
+    # TRANSLATORS: the place on the podium, said by a screen reader.
+    return _("Place {rank}", rank=s.rank)
 
 
 # --------------------------------------------------------------------------- the pupils
