@@ -35,7 +35,7 @@ from ui.links import page_url
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, question_body
 from ui.quiz.draw import explanation
 from ui.text import md_escape, md_quote
-from words import _, language, ngettext
+from words import _, format_number, language, ngettext
 
 __all__ = [
     "REFRESH_S",
@@ -477,7 +477,7 @@ def _podium_html(top: Sequence[Standing], *, nicknames: bool) -> str:
         if place > len(top):
             continue
         s = top[place - 1]
-        points = ngettext("{n} point", "{n} points", s.points)
+        points = format_number(s.points)
         steps.append(f'<div class="pq-step pq-step-{place}" role="listitem">'
                      f'<div class="pq-step-who">{_who(s, nicknames)}</div>'
                      f'<div class="pq-step-points">{points}</div>'
