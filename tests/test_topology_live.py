@@ -5,15 +5,16 @@ The class is made and the round driven in the database directly (store/live.py, 
 bench/bench_live.py does: the teacher's clicks are not the subject). A big screen
 (``/class?screen=TOKEN``) and eight pupils (``/class?join=CODE``, each with its own
 ``pq_learner`` cookie) open through the proxy and poll as their browsers do (each
-fragment's ``run_every`` timer). Question 1 opens; some pupils answer on each replica; the
-replica that serves the big screen is killed (``kill -9``). Its tabs reconnect as a browser
-does (the same cookies, the same page, the dead session's id offered) and land on the other
-replica, in a new session: the big screen shows the same question and the count so far, each
-pupil is still in the class — the one who answered sees their answer sent, the others the open
-question. The rest answer. Every answer sent, before and after the kill, is stored exactly
-once (``class_live_answers``), no pupil has a second seat, the big screen reads "8 of 8
-answered" within 2 s of the last answer, and the teacher's reveal and next question reach it
-within 2 s each.
+fragment's ``run_every`` timer). Question 1 opens; a pupil on each replica answers; a third
+presses Check and the replica that serves the big screen is killed (``kill -9``) as soon as
+that answer is in the database (whether the phone heard back first is a race). Its tabs
+reconnect as a browser does (the same cookies, the same page, the dead session's id offered)
+and land on the other replica, in a new session: the big screen shows the same question and
+the count so far, each pupil is still in the class — those who answered see "Answer sent",
+the others the open question. The rest answer. Every answer sent, before and after the
+kill, is stored exactly once (``class_live_answers``), no pupil has a second seat, the big
+screen reads "8 of 8 answered" within 2 s of the last answer, and the teacher's reveal and
+next question reach it within 2 s each.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func, select
-from test_topology import REPLICAS, Tab, Topology, _give, _ok, topology
+from streamlit.proto.Alert_pb2 import Alert
+from test_topology import REPLICAS, Tab, Topology, _alerts, _give, _ok, topology
 
 from academy.quiz import Question
 from store import ClassStore, ClassWork, QuizWork, make_engine, migrate, schema as t
@@ -66,6 +68,7 @@ async def _send(tab: Tab, q: Question) -> float:
         _ok(await tab.click(tab.find(key="live_check")), "the Check of question 1")
         took = time.monotonic() - started
     assert _shows(tab, "Answer sent") or _shows(tab, "Your answer is in"), tab.texts()[:8]
+    assert not _alerts(tab, Alert.ERROR), _alerts(tab, Alert.ERROR)  # no refusal
     return took
 
 
@@ -81,10 +84,16 @@ def test_a_live_round_loses_no_answer_when_the_big_screens_replica_dies(
         live = LiveStore(classes)
         token = live.start(access, seconds=SECONDS, nicknames=False, scores=False)
         question = new_round(made.class_id, work, now=0.0).question(0)  # the pages' own
-        figures = _run(topology, made.code, token, question,
+        a, p = t.class_live_answers, t.class_pupils
+
+        def answers() -> int:
+            with engine.connect() as conn:
+                return int(conn.scalar(select(func.count()).select_from(a)
+                                       .where(a.c.class_id == made.class_id)) or 0)
+
+        figures = _run(topology, made.code, token, question, answers,
                        step=lambda action: live.step(access, action, total=LENGTH))
         with engine.connect() as conn:
-            a, p = t.class_live_answers, t.class_pupils
             stored = conn.execute(select(a.c.pupil_id, a.c.question, a.c.outcome, func.count())
                                   .where(a.c.class_id == made.class_id)
                                   .group_by(a.c.pupil_id, a.c.question, a.c.outcome)).all()
@@ -99,8 +108,10 @@ def test_a_live_round_loses_no_answer_when_the_big_screens_replica_dies(
         (pupil, 0, "right", 1) for pupil in seats), f"each answer stored exactly once: {stored}"
 
 
-def _run(topology: Topology, code: str, token: str, q: Question,
+def _run(topology: Topology, code: str, token: str, q: Question, answers: Callable[[], int],
          step: Callable[[str], object]) -> dict[str, Any]:
+    """The round through the proxy (``answers``: how many the database holds; ``step``: the
+    teacher's next or reveal); its figures."""
     figures: dict[str, Any] = {}
     everyone = f"{PUPILS} of {PUPILS} answered"
 
@@ -136,12 +147,26 @@ def _run(topology: Topology, code: str, token: str, q: Question,
         so_far = f"{len(before)} of {PUPILS} answered"
         await _until("the count before the kill", lambda: _shows(screen, so_far))
 
+        # One more pupil on the doomed replica presses Check, and the replica dies as soon
+        # as the answer is in the database: most likely before the phone hears of it.
+        caught = on[doomed][1]
+        async with caught.lock:
+            await _give(caught, 0, q, page="live")
+        check = asyncio.create_task(caught.act(
+            lambda: caught.click(caught.find(key="live_check"))))
+        pressed = time.monotonic()
+        while await asyncio.to_thread(answers) == len(before):
+            assert time.monotonic() - pressed < WAIT_S, "the Check never reached the database"
+            await asyncio.sleep(0.005)
         killed = time.monotonic()
         os.kill(topology.pid(doomed), signal.SIGKILL)
         dead = [screen, *on[doomed]]
         figures["websockets closed after the kill (s)"] = await _until(
             "the websockets of the killed replica close",
             lambda: all(tab._closed is not None for tab in dead), since=killed)
+        heard = (await asyncio.gather(check, return_exceptions=True))[0]
+        figures["the phone heard of the Check before the kill"] = not isinstance(
+            heard, BaseException)
 
         async def reconnect(tab: Tab) -> Tab:
             again = tab.again()  # the browser: same cookies, same page, its session offered
@@ -153,18 +178,19 @@ def _run(topology: Topology, code: str, token: str, q: Question,
         t0 = time.monotonic()
         screen, *moved = await asyncio.gather(*(reconnect(tab) for tab in dead))
         figures["reconnects (s)"] = time.monotonic() - t0
-        assert _shows(screen, f"Question 1 of {LENGTH}: answers open"), screen.texts()[:8]
-        assert _shows(screen, so_far), screen.texts()[:8]
         for tab in moved:
             assert _shows(tab, "Question 1"), f"a pupil lost the round: {tab.texts()[:8]}"
         assert _shows(moved[0], "Answer sent"), moved[0].texts()[:8]  # answered before
-        assert moved[0].widgets(key="live_check") == []
-        assert all(tab.widgets(key="live_check") for tab in moved[1:]), "a question lost"
+        assert _shows(moved[1], "Answer sent"), moved[1].texts()[:8]  # the Check at the kill
+        before.append(caught)
         pupils = [*moved, *on[other]]
+        rest = [tab for tab in pupils if tab.widgets(key="live_check")]
+        assert len(rest) == PUPILS - len(before), "an answer lost, or a question"
+        assert _shows(screen, f"Question 1 of {LENGTH}: answers open"), screen.texts()[:8]
+        so_far = f"{len(before)} of {PUPILS} answered"
+        assert _shows(screen, so_far), screen.texts()[:8]
         pollers += [asyncio.create_task(tab.poll(stop)) for tab in (screen, *moved)]
 
-        rest = [tab for tab in pupils if tab not in before and tab is not moved[0]]
-        assert len(rest) == PUPILS - len(before)
         checks += await asyncio.gather(*(_send(tab, q) for tab in rest))
         last = time.monotonic()
         figures["after the kill to the last answer (s)"] = last - killed
