@@ -60,34 +60,12 @@ TIMEOUT_S = 120.0
 
 
 class Tab(Session):  # type: ignore[misc]
-    """A session whose reruns — the user's and its fragments' timers — go one at a time."""
+    """A session whose reruns — the user's and its fragments' timers (``poll``) — go one at
+    a time (``act``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("timeout", TIMEOUT_S)
         super().__init__(*args, **kwargs)
-        self.lock = asyncio.Lock()
-        self.errors: list[str] = []
-        self.polls = 0
-
-    async def act(self, step: Any) -> Any:
-        """``step()`` (a coroutine: a rerun, a set, a click) when no other run is going."""
-        async with self.lock:
-            run = await step()
-        if run is not None and run.exceptions:
-            self.errors += list(run.exceptions)
-        return run
-
-    async def poll(self, stop: asyncio.Event) -> None:
-        """The browser's fragment timers: each due fragment rerun, on time."""
-        due: dict[str, float] = {}
-        while not stop.is_set():
-            now = time.monotonic()
-            for fid, every in list(self.auto_reruns.items()):
-                if due.setdefault(fid, now + every) <= now:
-                    due[fid] = now + every
-                    await self.act(lambda f=fid: self.rerun(f, auto=True))
-                    self.polls += 1
-            await asyncio.sleep(0.05)
 
 
 async def main(args: argparse.Namespace) -> int:

@@ -385,6 +385,9 @@ class Session:
         self._got_new_session = False
         self._wire = 0
         self._closed: BaseException | None = None
+        self.lock = asyncio.Lock()  # a session has one rerun at a time (:meth:`act`)
+        self.errors: list[str] = []  # the exceptions of the runs made through act()
+        self.polls = 0  # the fragment timers' reruns made by poll()
 
     # -- opening and closing
 
@@ -509,6 +512,37 @@ class Session:
         ctx.is_embedded = False
         ctx.color_scheme = self.color_scheme
         return cs
+
+    # -- the browser's timers
+
+    async def act(self, step: Any) -> Any:
+        """``step()`` (a coroutine: a rerun, a set, a click) when no other run of this
+        session is going (the user's and the fragments' timers take turns); a run's
+        exceptions go to :attr:`errors`."""
+        async with self.lock:
+            run = await step()
+        if run is not None and run.exceptions:
+            self.errors += [str(e) for e in run.exceptions]
+        return run
+
+    async def poll(self, stop: asyncio.Event) -> None:
+        """The browser's fragment timers: each due fragment rerun, on time, until ``stop``
+        is set or the websocket is gone (its server killed: a browser would reconnect,
+        which is a new session here)."""
+        due: dict[str, float] = {}
+        while not stop.is_set() and self._closed is None:
+            now = time.monotonic()
+            for fid, every in list(self.auto_reruns.items()):
+                if due.setdefault(fid, now + every) <= now:
+                    due[fid] = now + every
+                    try:
+                        await self.act(lambda f=fid: self.rerun(f, auto=True))
+                    except (ConnectionClosed, ProtocolError):
+                        if self._closed is None:
+                            raise
+                        return
+                    self.polls += 1
+            await asyncio.sleep(0.05)
 
     # -- reading
 
