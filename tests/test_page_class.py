@@ -508,6 +508,20 @@ def test_too_many_wrong_codes_slow_this_browsers_wrong_codes_not_the_right_one(
     assert not at.error and at.text_input(key=state.K_NAME)
 
 
+def test_the_pupils_link_pasted_in_the_code_box_joins_and_a_long_paste_is_answered(
+    db_url: str
+) -> None:
+    code, _key = start_class(open_class())
+    at = open_class()
+    at.text_input(key=state.K_CODE_TYPED).input("x" * 300)  # no max_chars: read, refused
+    submit(at, "class_join_code")
+    assert any("No class has the code" in e.value or "not a class code" in e.value
+               for e in at.error), [e.value for e in at.error]
+    at.text_input(key=state.K_CODE_TYPED).input(f" https://school.example/class?join={code} ")
+    submit(at, "class_join_code")
+    assert not at.error and at.text_input(key=state.K_NAME)
+
+
 def test_the_default_class_size_is_sixty(db_url: str) -> None:
     t = open_class()
     code, key = start_class(t)

@@ -13,9 +13,11 @@ chose "forget me", perhaps in another tab) is told so, and the page offers to jo
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import unquote
 from typing import Final
 
 import streamlit as st
@@ -310,8 +312,15 @@ def _join_form(info: ClassInfo) -> None:
         st.error(refused, icon=":material/block:")
 
 
+def typed_code(typed: str) -> str:
+    """What a pupil typed in the code box, or the code of the pupils' link pasted there
+    (``…/class?join=K7QM2P``)."""
+    found = re.search(rf"[?&]{state.JOIN_PARAM}=([^&#\s]*)", typed)
+    return unquote(found.group(1)) if found else typed.strip()
+
+
 def _on_code() -> None:
-    typed = str(st.session_state.get(state.K_CODE_TYPED) or "").strip()
+    typed = typed_code(str(st.session_state.get(state.K_CODE_TYPED) or ""))
     if typed:
         st.query_params[state.JOIN_PARAM] = typed
 
@@ -320,7 +329,9 @@ def join_box() -> None:
     """"Join a class": type the code your teacher gives."""
     with st.form("class_code", border=True):
         st.markdown(_("#### Join a class"))
-        st.text_input(_("Class code"), key=state.K_CODE_TYPED, max_chars=16,
+        # No max_chars: Streamlit's box ignores a longer paste without a word (the pupils'
+        # link pasted here is read for its code; anything else is refused in words).
+        st.text_input(_("Class code"), key=state.K_CODE_TYPED,
                       placeholder=_("6 letters and digits"))
         st.form_submit_button(_("Join"), type="primary", on_click=_on_code,
                               key="class_join_code")
