@@ -17,8 +17,8 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import unquote
 from typing import Final
+from urllib.parse import unquote
 
 import streamlit as st
 
