@@ -488,7 +488,7 @@ def _podium_html(top: Sequence[Standing], *, nicknames: bool) -> str:
 
 def _rank_words(s: Standing) -> str:
     # TRANSLATORS: the place on the podium, said by a screen reader.
-    return _("Place {rank}", rank=s.rank)
+    return _("Place {n}", n=s.rank)
 
 
 # --------------------------------------------------------------------------- the pupils
