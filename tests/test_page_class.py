@@ -731,9 +731,12 @@ def test_the_class_page_speaks_only_through_the_catalog(db_url: str, lang: str) 
     run(t)
     assert not left(t, code_shown)
     t.selectbox(key=state.K_SHOW).set_value(2)           # show the class question 3
-    run(t)
+    click(t, "class_show_start")
     assert not left(t, code_shown)
     assert any("pq-cards" in m.value for m in t.markdown)
+    click(t, "class_show_reveal")                        # and its answer
+    assert not left(t, code_shown)
+    assert t.success
 
 
 def _fill_all(at: AppTest, q: Question, values: dict[str, object]) -> None:

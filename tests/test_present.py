@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from piquet import DealRecord, LineKind, get_rules, score_declarations, score_record
 from piquet.reckon import reckon
-from ui.present.keys import key_action
+from ui.present.keys import key_action, take_key
 from ui.present.screens import read_step
 from ui.present.steps import Kind, presentation, totals_after_trick
 from words.declarations import line_text
@@ -164,6 +164,21 @@ def test_the_keys_events() -> None:
     assert key_action({"key": {"action": "next", "seq": 2}}) == "next"
     assert key_action({"key": {"action": " "}}) is None and key_action(None) is None
     assert key_action({"key": "next"}) is None
+
+
+def test_a_key_acts_once_a_press() -> None:
+    """A press delivered again (the element's state sent with a later rerun: the live
+    round's teacher saw a reveal pressed once act again questions later) acts once."""
+    import streamlit as st
+
+    key = "pq_test_keys"
+    st.session_state[key] = {"key": {"action": "reveal", "seq": 4}}
+    assert take_key(key) == "reveal"
+    assert take_key(key) is None                   # the same press, delivered again
+    st.session_state[key] = {"key": {"action": "next", "seq": 5}}
+    assert take_key(key) == "next"
+    st.session_state[key] = {"key": {"action": "jump", "seq": 6}}
+    assert take_key(key) is None
 
 
 def test_leaving_presentation_mode_drops_the_step() -> None:

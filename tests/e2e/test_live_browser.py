@@ -4,10 +4,11 @@ browser context of its own, from the lobby to the podium.
 The teacher starts a class and a live round on /class, opens the big screen's link in another
 context (1920×1080, the projector), three pupils join on phones (390 px). The teacher opens
 question 1 with the → key (the page's body focused); with a button focused → does nothing. Ann
-answers right, Bob wrong, Cat not at all; the big screen counts the answers as they arrive, the
-teacher locks (Next), reveals (R), and steps on to the podium with the big Next button. Ann
-answers by keyboard alone (Tab, Space, Enter). Every new screen reaches the phones and the big
-screen by their own polling (no reload). The teacher's key is in no other browser's page.
+answers right by keyboard alone (Tab, arrows, Space, Enter), Bob wrong, Cat not at all; the big
+screen counts the answers as they arrive, the teacher locks (Space on the focused Next: one
+step, never a shortcut), reveals (R), and steps on to the podium with the big Next button.
+Every new screen reaches the phones and the big screen by their own polling (no reload). The
+teacher's key is in no other browser's page.
 
 Screenshots: docs/screenshots/live-screen-lobby.png, live-screen-question.png,
 live-screen-reveal.png, live-screen-leaderboard.png, live-screen-podium.png (1920×1080),
@@ -167,7 +168,10 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     expect(screen.get_by_text("2 of 3 answered")).to_be_visible(timeout=POLL_MS)
     _snap(screen, "live-screen-question")
 
-    _click(teacher, "live_next")  # lock: Cat gave no answer
+    # lock (Cat gave no answer) with Space on the focused Next: that button alone, once
+    teacher.locator(".st-key-live_next button:visible").focus()
+    teacher.keyboard.press(" ")
+    _settled(teacher)
     teacher.wait_for_timeout(2500)  # the key pressed earlier is not pressed again by a poll
     expect(teacher.get_by_text("Question 1 of 5: answers locked")).to_be_visible()
     expect(phones["Cat"].get_by_text("Answers are locked.")).to_be_visible(timeout=POLL_MS)

@@ -1,7 +1,8 @@
 """The Lab's presentation in a real browser: at 1920×1080 every screen is whole without
 scrolling and its text at least 28 px; the keys → ← R move through it with the focus on the
-page, and do nothing with the focus on a card hand or on a button (Space never does
-anything); at 390 px it is usable. Screenshots of several steps in docs/screenshots/."""
+page, and do nothing with the focus on a card hand (its arrows move within it) or on a button
+(Space is never a shortcut: on a focused button it presses that button alone); at 390 px it
+is usable. Screenshots of several steps in docs/screenshots/."""
 
 from __future__ import annotations
 
@@ -173,6 +174,11 @@ def test_the_keys_act_only_with_the_focus_on_the_page(
     after = page.evaluate(_FOCUSED_CARD_JS)
     assert after and after != before  # the hand moved its own focus
     _at(page, 2)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(800)
+    wait_for_app(SLOW_MS)
+    assert page.evaluate(_FOCUSED_CARD_JS) == before  # and back, within the hand
+    _at(page, 2)
 
     # a click with the mouse on Next gives the focus back to the page: the keys go on
     page.locator(".st-key-lab_present_deck_next button").click()
@@ -180,6 +186,14 @@ def test_the_keys_act_only_with_the_focus_on_the_page(
     wait_for_app(SLOW_MS)
     page.keyboard.press("r")
     expect(answer).to_be_visible()
+
+    # Space on a focused button presses that button alone
+    page.locator(".st-key-lab_present_deck_back button").focus()
+    page.keyboard.press(" ")
+    _at(page, 2)
+    page.wait_for_timeout(800)
+    wait_for_app(SLOW_MS)
+    _at(page, 2)
 
 
 def test_a_reload_keeps_the_step_and_a_bad_step_says_so(

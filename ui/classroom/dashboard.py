@@ -2,8 +2,9 @@
 page) with who has joined, each pupil's progress and score, the grid of pupils × questions
 (✓ ✗ –), the questions the class missed most and the success per kind, straight from the
 store (:meth:`store.classes.ClassStore.dashboard`, three queries); the CSV of the results;
-Close and Delete (with a confirmation). Beside it, "show the class" opens any question big
-with its cards and explanation, and the projector view shows numbers instead of names.
+Close and Delete (with a confirmation). Beside it, "show the class" presents the round's
+questions on the projector from the one chosen (:mod:`ui.classroom.show`), and the projector
+view shows numbers instead of names.
 
 Pupils' names are shown only as text: in tables (``st.dataframe``), never as Markdown.
 """
@@ -24,8 +25,8 @@ from store.class_values import ClassRefused, Dashboard, TeacherAccess
 from store.classes import ClassStore
 from store.live import LiveStore
 from ui import heap
-from ui.classroom import state
-from ui.classroom.items import BIG_WIDTH, item_title, kind_label, show_item
+from ui.classroom import show, state
+from ui.classroom.items import item_title, kind_label
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes
 from ui.classroom.work import ClassRound, new_round
 from ui.fragments import ask_whole_page, whole_page_if_asked
@@ -397,23 +398,22 @@ def _controls(board: Dashboard, titles: tuple[str, ...]) -> None:
 
 @st.fragment
 def show_the_class(access: TeacherAccess) -> None:
-    """"Show the class": any question of the round big, with its cards and explanation."""
+    """"Show the class": a question of the round chosen, then presented on the projector,
+    one question a screen (:mod:`ui.classroom.show`)."""
     try:
         info = classes().info(access)
     except (ClassRefused, ClassesAway, *AWAY_ERRORS):
         return
     plan = new_round(info.class_id, info.work, now=0.0)
     titles = _titles(plan)
-    options: list[int | None] = [None, *range(plan.length)]
-    nothing = _("Nothing: the dashboard only")
-
-    def label(pos: int | None) -> str:
-        return nothing if pos is None else titles[pos]
-
-    st.selectbox(_("Show the class a question, big, with its answer"), options,
-                 key=state.K_SHOW, format_func=label)
-    pos = st.session_state.get(state.K_SHOW)
-    if isinstance(pos, int) and 0 <= pos < plan.length:
-        with st.container(border=True, key="class_show_item"):
-            st.subheader(titles[pos], anchor=False)
-            show_item(plan, pos, width=BIG_WIDTH)
+    st.subheader(_("Show the class"), anchor=False)
+    st.caption(_("Each question big on the projector, its answer hidden until you reveal "
+                 "it; then the next one. Keys: → next, ← back, R reveal."))
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom"):
+        st.selectbox(_("The question to start with"), range(plan.length), key=state.K_SHOW,
+                     format_func=titles.__getitem__)
+        if st.button(_("Present it to the class"), key="class_show_start", type="primary",
+                     icon=":material/present_to_all:"):
+            pos = st.session_state.get(state.K_SHOW)
+            show.start(pos if isinstance(pos, int) and 0 <= pos < plan.length else 0)
+            st.rerun(scope="app")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Final
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
-from academy.quiz import KINDS as QUIZ_KINDS, kind_title, level_title
+from academy.quiz import KINDS as QUIZ_KINDS, Question, kind_title, level_title
 from academy.stages import Task, says, stage, stage_text
 from academy.stages.catalog import StageError
 from ui.cards import show_cards
@@ -27,6 +28,7 @@ __all__ = [
     "CARD_WIDTH",
     "item_title",
     "kind_label",
+    "quiz_explanation",
     "show_item",
     "stage_body",
     "stage_explanation",
@@ -92,17 +94,31 @@ def stage_explanation(task: Task) -> None:
     explanation(tuple(md_escape(line) for line in says.explanation(task)))
 
 
-def show_item(r: ClassRound, position: int, *, width: int = BIG_WIDTH) -> None:
-    """The question at ``position`` for the whole class: its cards big, the answer and why."""
+def quiz_explanation(q: Question) -> None:
+    """A quiz question's answer and why (the class's screens: "show the class", the live
+    round's big screen)."""
+    st.success(_("Answer: {answer}", answer=q.answer), icon=":material/check_circle:")
+    explanation(q.explanation)
+
+
+def show_item(r: ClassRound, position: int, *, width: int = BIG_WIDTH,
+              reveal: bool = True, answer: DeltaGenerator | None = None) -> None:
+    """The question at ``position`` for the whole class: its cards big and, once ``reveal``,
+    the cards behind the answer highlighted, the answer and why (in ``answer`` when given,
+    else below)."""
+    place = answer if answer is not None else st.container()
     if item(r, position)[0] == "quiz":
         q = r.question(position)
         # TRANSLATORS: the question's family, kind and level, then the rules preset.
         st.caption(_("{group} · {kind} · {level} · rules: {preset}", group=q.group,
                      kind=q.title, level=level_title(q.level), preset=preset_label(q.rules)))
-        question_body(q, width=width, reveal=True)
-        st.success(_("Answer: {answer}", answer=q.answer), icon=":material/check_circle:")
-        explanation(q.explanation)
+        question_body(q, width=width, reveal=reveal)
+        if reveal:
+            with place:
+                quiz_explanation(q)
         return
     task = r.task(position)
-    stage_body(task, width=width, reveal=True, hide_pick=False)
-    stage_explanation(task)
+    stage_body(task, width=width, reveal=reveal, hide_pick=False)
+    if reveal:
+        with place:
+            stage_explanation(task)

@@ -24,16 +24,16 @@ from academy.quiz import Field, Question, check_answer
 from store.class_values import ClassInfo, ClassRefused, Pupil, Refusal, TeacherAccess
 from store.live import Action, LiveBoard, LiveRound, LiveStore, ScreenAccess, Standing
 from ui.classroom import state
-from ui.classroom.items import CARD_WIDTH
+from ui.classroom.items import CARD_WIDTH, quiz_explanation
 from ui.classroom.qr import qr_png
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, learner
 from ui.classroom.teacher import PAGE, pupils_link
 from ui.classroom.work import ClassRound, new_round
 from ui.components.copy_button import copy_button
-from ui.components.live_keys import countdown, key_event, live_keys
+from ui.components.live_keys import countdown
 from ui.links import page_url
+from ui.present.keys import present_keys
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, question_body
-from ui.quiz.draw import explanation
 from ui.text import md_escape, md_quote
 from words import _, format_number, language, ngettext
 
@@ -116,6 +116,7 @@ header[data-testid="stHeader"], .st-key-pq_menu, [data-testid="stToolbar"],
 
 _BUTTON_CSS: Final = """<style>
 .st-key-live_drive button { font-size: 1.5rem; min-height: 4rem; padding: 0 2rem; }
+.st-key-live_keys_box { display: none; }
 </style>"""
 
 
@@ -225,12 +226,6 @@ def _on_step(action: Action, total: int, seen: tuple[Phase, int]) -> None:
     if access is None:
         return
     state.attempt(lambda: live_store().step(access, action, total=total, seen=seen))
-
-
-def _on_key(total: int, seen: tuple[Phase, int]) -> None:
-    action = key_event(_K_KEYS)
-    if action is not None:
-        _on_step(action, total, seen)
 
 
 def _on_new_screen() -> None:
@@ -347,7 +342,8 @@ def _drive(info: ClassInfo) -> None:
         st.button(_("Next →"), key="live_next", type="primary", on_click=_on_step,
                   args=("next", total, seen), disabled=r.phase is Phase.PODIUM)
     st.caption(_("Keys: → next, ← back, R reveal (when no control has the focus)."))
-    live_keys(_K_KEYS, lambda: _on_key(total, seen))
+    # the Lab's presentation keys: → ← R (Page Down, Page Up) with no control focused
+    present_keys(_K_KEYS, "live_drive", lambda action: _on_step(action, total, seen))
 
 
 @st.fragment(run_every=REFRESH_S)
@@ -446,8 +442,7 @@ def _screen_question(info: ClassInfo, board: LiveBoard, total: int) -> None:
         return
     _distribution(board, q, reveal=reveal)
     if reveal:
-        st.success(_("Answer: {answer}", answer=q.answer), icon=":material/check_circle:")
-        explanation(q.explanation)
+        quiz_explanation(q)
 
 
 def _standings(board: LiveBoard, *, podium: bool) -> None:

@@ -4,6 +4,8 @@
   removed from the URL first of all, then spent (this browser runs the class from then on,
   its "My classes"); then the teacher's view: the class's code, links and QR code, the
   live dashboard, "show the class".
+- ``?class=ID&show=K&step=N`` — the teacher's "show the class": question K of the round on
+  the projector, step 1 its answer hidden, 2 revealed (:mod:`ui.classroom.show`).
 - ``?join=CODE`` — the pupil's view: the name box, or the round (a learner who joined the
   class resumes at once).
 - neither — "My classes" (the classes this browser runs), "Join a class" (type a code) and
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from store.class_values import ClassRefused
-from ui.classroom import dashboard, live, pupil, state, teacher
+from store.class_values import ClassRefused, TeacherAccess
+from ui.classroom import dashboard, live, pupil, show, state, teacher
 from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, keep_days, opened
+from ui.classroom.work import new_round
 from ui.components.address import frozen
 from ui.fragments import whole_page_drawn
 from words import _, ngettext
@@ -49,10 +52,9 @@ def privacy_note() -> None:
             days=keep_days()))
 
 
-def _teacher_view() -> bool:
+def _teacher_view(access: TeacherAccess | None) -> bool:
     """The teacher's view when the session holds a teacher's key; False otherwise (or when
     the key was refused: its message is drawn)."""
-    access = teacher.access()
     if access is None:
         return False
     try:
@@ -66,6 +68,9 @@ def _teacher_view() -> bool:
         return True
     if not frozen():  # else the rewrite would push an entry holding the teacher's key
         st.query_params[state.CLASS_PARAM] = info.class_id  # a reload reopens this dashboard
+    if show.showing():  # "show the class": the projector's screen, nothing else on it
+        show.present(new_round(info.class_id, info.work, now=0.0))
+        return True
     dashboard.warm_tables()  # before the first answers: the tables' imports, in the background
     teacher.heading(info)
     teacher.class_links(info)
@@ -93,14 +98,21 @@ def class_page() -> None:
     if token is not None:
         live.screen_view(str(token))  # the big screen: nothing else on it
         return
+    raw_join = st.query_params.get(state.JOIN_PARAM)
+    early = raw_join is None and show.showing()
+    access = teacher.access() if early else None
+    if access is not None:  # "show the class": no title, the screen alone
+        _messages()
+        if _teacher_view(access):
+            return
+        access = None
     st.title(_("Class"))
     st.caption(_("A teacher starts a class; the pupils join with its code and take its "
                  "round; the teacher follows their answers live."))
     _messages()
-    raw_join = st.query_params.get(state.JOIN_PARAM)
     if raw_join is not None:
         pupil.pupil_view(raw_join)
-    elif not _teacher_view():
+    elif not _teacher_view(access if early else teacher.access()):
         teacher.my_classes()
         join, start = st.columns([2, 3], gap="large")
         with join:

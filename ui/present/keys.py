@@ -18,7 +18,7 @@ import streamlit.components.v2 as components_v2
 from ui.components.modules import STATIC, module_loader
 from ui.components.payload import pack
 
-__all__ = ["ACTIONS", "Action", "key_action", "present_keys"]
+__all__ = ["ACTIONS", "Action", "key_action", "present_keys", "take_key"]
 
 Action = Literal["next", "back", "reveal"]
 ACTIONS: Final[tuple[Action, ...]] = ("next", "back", "reveal")
@@ -48,12 +48,28 @@ def key_action(state: object) -> Action | None:
     return None
 
 
+def take_key(key: str) -> Action | None:
+    """The action of the key pressed, read from the element ``key``'s state: once a press
+    (its ``seq`` kept), so that a press delivered again with a later rerun (a fragment's
+    timer, another element's event) does not act twice."""
+    state = st.session_state.get(key)
+    action = key_action(state)
+    event = state.get("key") if isinstance(state, Mapping) else None
+    seq = event.get("seq") if isinstance(event, Mapping) else None
+    seen = f"_{key}_seq"
+    if action is None or (seq is not None and st.session_state.get(seen) == seq):
+        return None
+    st.session_state[seen] = seq
+    return action
+
+
 def present_keys(key: str, nav: str, on_action: Callable[[Action], None]) -> None:
     """Listen to the keys on this page; ``on_action`` is called (in a callback) with the
-    action. ``nav`` is the key of the container holding the presentation's buttons."""
+    action, once a press. ``nav`` is the key of the container holding the presentation's
+    buttons."""
 
     def _on_key() -> None:
-        action = key_action(st.session_state.get(key))
+        action = take_key(key)
         if action is not None:
             on_action(action)
 

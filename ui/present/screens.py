@@ -10,7 +10,7 @@ so. Younger's answers are hidden until revealed (R, the Reveal button, or Next).
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import streamlit as st
@@ -30,7 +30,7 @@ from words.names import role_name
 from words.play import trick_text
 from words.reckoning import bonus_text, sheet_label
 
-__all__ = ["PARAM", "present_deal", "read_step", "step_title"]
+__all__ = ["PARAM", "in_range", "present_deal", "read_step", "screen", "step_title"]
 
 PARAM: Final = "step"
 """The address's parameter that holds the step shown (1 the first)."""
@@ -102,6 +102,23 @@ def step_title(p: Presentation, step: Step) -> str:
     return _("The deal's score")
 
 
+def in_range(total: int, raw: str | None) -> tuple[int, int | str | None]:
+    """The number (1..``total``) an address's parameter asks for, and what was asked when it
+    had to be changed: the number out of range, or the text (cut short) that is not one.
+
+    >>> in_range(10, "4"), in_range(10, None), in_range(10, "40"), in_range(10, "x")
+    ((4, None), (1, None), (10, 40), (1, 'x'))
+    """
+    if raw is None:
+        return 1, None
+    try:
+        asked = int(raw.strip())
+    except ValueError:
+        return 1, raw if len(raw) <= 24 else raw[:24] + "…"
+    number = min(max(asked, 1), max(total, 1))
+    return number, None if number == asked else asked
+
+
 def read_step(total: int, raw: str | None) -> tuple[int, str | None]:
     """The step (1..``total``) the address asks for, and a sentence when it had to be changed.
 
@@ -112,17 +129,12 @@ def read_step(total: int, raw: str | None) -> tuple[int, str | None]:
     >>> read_step(10, "40")[0], read_step(10, "0")[0], read_step(10, "x")[0]
     (10, 1, 1)
     """
-    if raw is None:
-        return 1, None
-    try:
-        asked = int(raw.strip())
-    except ValueError:
-        shown = raw if len(raw) <= 24 else raw[:24] + "…"
-        return 1, _("The address asks for step “{step}”, which is not a number: the "
-                    "presentation starts at step 1.", step=shown)
-    step = min(max(asked, 1), total)
-    if step == asked:
+    step, asked = in_range(total, raw)
+    if asked is None:
         return step, None
+    if isinstance(asked, str):
+        return 1, _("The address asks for step “{step}”, which is not a number: the "
+                    "presentation starts at step 1.", step=asked)
     return step, ngettext(
         "This presentation has {n} step, so step {asked} does not exist: it shows step "
         "{step}.",
@@ -159,10 +171,8 @@ def _names() -> Mapping[Role, str]:
     return {role: role_name(role) for role in ROLES}
 
 
-def _top(p: Presentation, step: Step, number: int) -> str:
-    # TRANSLATORS: where a presentation is, e.g. "Step 4 of 27"
-    count = _("Step {n} of {total}", n=number, total=len(p))
-    return (f'<div class="pqp-top"><span class="pqp-title">{html.escape(step_title(p, step))}'
+def _top(title: str, count: str) -> str:
+    return (f'<div class="pqp-top"><span class="pqp-title">{html.escape(title)}'
             f'</span><span class="pqp-count">{html.escape(count)}</span></div>')
 
 
@@ -266,12 +276,42 @@ def _end(p: Presentation, step: Step) -> None:
                 unsafe_allow_html=True)
 
 
+def screen(key: str, *, title: str, count: str, note: str | None, body: Callable[[], None],
+           back: bool, forward: bool, reveal: bool | None,
+           on_action: Callable[[Action], None],
+           end: tuple[str, Callable[[], None]] | None = None) -> None:
+    """One screen of a presentation: ``title`` and where it is (``count``), ``note`` (what
+    was wrong with the address), ``body``, then the big buttons ← Back (enabled when
+    ``back``), Reveal (R) (none when ``reveal`` is None; disabled once it is True), Next →
+    (enabled when ``forward``) and ``end`` (a label and its callback), and the keys → ← R.
+    The buttons and keys call ``on_action``. ``key`` names the elements (one a page)."""
+    st.html("<style>" + CSS.replace("%S", f".st-key-{key}_screen")
+            + f".st-key-{key}_keys_box{{display:none}}</style>")  # the key script's element
+    with st.container(key=f"{key}_screen"):
+        st.markdown(_top(title, count), unsafe_allow_html=True)
+        if note:
+            st.markdown(f'<div class="pqp-note">{html.escape(note)}</div>',
+                        unsafe_allow_html=True)
+        with st.container(key=f"{key}_pqp_body"):
+            body()
+        nav = f"{key}_nav"
+        with st.container(key=nav, horizontal=True, gap="medium"):
+            st.button(_("← Back"), key=f"{key}_back", disabled=not back,
+                      on_click=on_action, args=("back",))
+            if reveal is not None:
+                st.button(_("Reveal (R)"), key=f"{key}_reveal", disabled=reveal,
+                          on_click=on_action, args=("reveal",))
+            st.button(_("Next →"), key=f"{key}_next", type="primary", disabled=not forward,
+                      on_click=on_action, args=("next",))
+            if end is not None:
+                st.button(end[0], key=f"{key}_end", on_click=end[1])
+    present_keys(f"{key}_keys", nav, on_action)
+
+
 def present_deal(p: Presentation, *, key: str = "pq_present", param: str = PARAM) -> int:
     """Draw the screen of the step the address names (its parameter ``param``), with the
     buttons and keys that move through ``p``; returns the step shown (1..``len(p)``). ``key``
     names the elements (one presentation a page)."""
-    st.html("<style>" + CSS.replace("%S", f".st-key-{key}_screen")
-            + f".st-key-{key}_keys_box{{display:none}}</style>")  # the key script's element
     total = len(p)
     raw = _param(param)
     number, note = read_step(total, raw)
@@ -281,35 +321,25 @@ def present_deal(p: Presentation, *, key: str = "pq_present", param: str = PARAM
     revealable = p.revealable(step)
     st.session_state[f"_{key}_revealable"] = revealable
     revealed = not revealable or st.session_state.get(_revealed_key(key)) == number
-    with st.container(key=f"{key}_screen"):
-        st.markdown(_top(p, step, number), unsafe_allow_html=True)
-        if note:
-            st.markdown(f'<div class="pqp-note">{html.escape(note)}</div>',
-                        unsafe_allow_html=True)
-        with st.container(key=f"{key}_pqp_body"):
-            if step.kind is Kind.HANDS:
-                _hands(p, {}, stacked=True)
-            elif step.kind is Kind.LINE:
-                _line(p, step, revealed)
-            elif step.kind is Kind.RECKON:
-                _reckon(p, step)
-            elif step.kind is Kind.TOTALS:
-                _totals(p, step)
-            elif step.kind is Kind.TRICK:
-                _trick(p, step)
-            else:
-                _end(p, step)
-        nav = f"{key}_nav"
-        with st.container(key=nav, horizontal=True, gap="medium"):
-            st.button(_("← Back"), key=f"{key}_back", disabled=number == 1,
-                      on_click=_go, args=(key, param, total, "back"))
-            if revealable:
-                st.button(_("Reveal (R)"), key=f"{key}_reveal", disabled=revealed,
-                          on_click=_go, args=(key, param, total, "reveal"))
-            st.button(_("Next →"), key=f"{key}_next", type="primary",
-                      disabled=number == total and revealed,
-                      on_click=_go, args=(key, param, total, "next"))
-    present_keys(f"{key}_keys", nav, lambda action: _go(key, param, total, action))
+
+    def body() -> None:
+        if step.kind is Kind.HANDS:
+            _hands(p, {}, stacked=True)
+        elif step.kind is Kind.LINE:
+            _line(p, step, revealed)
+        elif step.kind is Kind.RECKON:
+            _reckon(p, step)
+        elif step.kind is Kind.TOTALS:
+            _totals(p, step)
+        elif step.kind is Kind.TRICK:
+            _trick(p, step)
+        else:
+            _end(p, step)
+
+    # TRANSLATORS: where a presentation is, e.g. "Step 4 of 27"
+    count = _("Step {n} of {total}", n=number, total=total)
+    screen(key, title=step_title(p, step), count=count, note=note, body=body,
+           back=number > 1, forward=number < total or not revealed,
+           reveal=revealed if revealable else None,
+           on_action=lambda action: _go(key, param, total, action))
     return number
-
-
