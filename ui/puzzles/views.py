@@ -21,6 +21,7 @@ from words.puzzles import (
     led_line,
     left_line,
     margin_text,
+    my_puzzle_caption,
     puzzle_caption,
     rating_change,
     rating_line,
@@ -71,7 +72,10 @@ def _names(cards: tuple[Card, ...]) -> str:
 def position(pz: Puzzle) -> None:
     """The position as the player to move sees it."""
     view = pz.position.view()
-    st.caption(puzzle_caption(pz.id, pz.rating, theme_name(pz.theme)))
+    if state.is_mine(pz):
+        st.caption(my_puzzle_caption(theme_name(pz.theme)))
+    else:
+        st.caption(puzzle_caption(pz.id, pz.rating, theme_name(pz.theme)))
     st.markdown(role_line(role_name(view.role), preset_name(pz.position.rules)))
     if pz.question is Question.DISCARD:
         if view.role == "younger":
@@ -127,4 +131,7 @@ def verdict(pz: Puzzle) -> None:
         st.markdown(reason)
     st.markdown(margin_text(pz.margin, pz.error, pz.worlds, pz.exact,
                             pz.question is Question.DISCARD))
-    st.markdown(rating_change(done.before, done.after))
+    if done.mine:
+        st.markdown(label("mine_back"))
+    else:
+        st.markdown(rating_change(done.before, done.after))
