@@ -494,6 +494,21 @@ def of_the_day(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     return ps[(day.toordinal() * 7919) % len(ps)]
 
 
+def puzzle_set(seed: str, n: int, *, theme: Theme | None = None, low: float = 0.0,
+               high: float = 10_000.0, day: date | None = None,
+               puzzles: Sequence[Puzzle] | None = None) -> tuple[str, ...]:
+    """A set of puzzles for a class, the same for the same arguments: with ``day``, that
+    day's puzzle first; then ``n`` drawn (seeded by ``seed``) from those of ``theme`` (any
+    when None) whose first rating is within ``low``-``high``, in the catalogue's order of
+    drawing. Fewer when fewer match."""
+    ps = list(catalogue() if puzzles is None else puzzles)
+    first = [of_the_day(day, ps).id] if day is not None else []
+    pool = [p.id for p in ps if (theme is None or p.theme is theme) and low <= p.rating <= high
+            and p.id not in first]
+    drawn = random.Random(f"class-puzzles:{seed}").sample(pool, min(max(n, 0), len(pool)))
+    return (*first, *drawn)
+
+
 def near(rating: float, rng: random.Random, *, theme: Theme | None = None,
          ratings: Mapping[str, float] | None = None, avoid: Collection[str] = (),
          puzzles: Sequence[Puzzle] | None = None, width: float = 150.0) -> Puzzle:
