@@ -36,6 +36,10 @@ True
 >>> r, right = r.answer_puzzle(pz.answer[:1], now=1.0)
 >>> right, r.outcome(0), r.given(0), r.over
 (True, 'right', {'answer': ['...']}, False)
+>>> round_from_json(r.to_json(), "c" * 32, ClassWork(None, (), ("b2-8",))) == r
+True
+>>> r.next().over, r.puzzle_given(0) == pz.answer[:1]
+(True, True)
 """
 
 from __future__ import annotations
