@@ -47,6 +47,7 @@ from piquet.cards import DECK, Card, cards_mask, parse_cards
 from piquet.deal import DealState, Phase, PlayerView
 from piquet.players import Knowledge, knowledge
 from piquet.reckon import Role
+from piquet.rules import get_rules
 from piquet.solver import Solver
 
 MIN_MARGIN: Final = 2.0
@@ -82,8 +83,10 @@ class Question(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A deal replayed from its seed: the discards, the declarations (``None``: in full) and
-    the cards played so far (leads and replies in order). ``None`` for an exchange not made."""
+    """A deal replayed from its seed (or from the cards dealt, ``dealt``: Elder's, Younger's
+    and the talon, for a deal a learner played): the discards, the declarations (``None``: in
+    full) and the cards played so far (leads and replies in order). ``None`` for an exchange
+    not made; ``leftovers``: Younger turned the cards he left face up."""
 
     rules: str
     seed: int
@@ -91,13 +94,18 @@ class Position:
     younger_discard: tuple[Card, ...] | None = None
     specs: tuple[dict[str, Any] | None, dict[str, Any] | None] | None = None
     plays: tuple[Card, ...] = ()
+    dealt: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = None
+    leftovers: bool = False
 
     def state(self) -> DealState:
-        d = DealState.deal(self.seed, rules=self.rules)
+        if self.dealt is None:
+            d = DealState.deal(self.seed, rules=self.rules)
+        else:
+            d = DealState(get_rules(self.rules), *self.dealt)
         if self.elder_discard is not None:
             d = d.discard("elder", self.elder_discard)
         if self.younger_discard is not None:
-            d = d.discard("younger", self.younger_discard)
+            d = d.discard("younger", self.younger_discard, show_leftovers=self.leftovers)
         if self.specs is not None:
             d = d.declare("elder", self.specs[0]).declare("younger", self.specs[1])
         for c in self.plays:
@@ -127,16 +135,24 @@ class Position:
             out["specs"] = list(self.specs)
         if self.plays:
             out["plays"] = " ".join(map(str, self.plays))
+        if self.dealt is not None:
+            out["dealt"] = [" ".join(map(str, cards)) for cards in self.dealt]
+        if self.leftovers:
+            out["lo"] = True
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
         specs = data.get("specs")
+        dealt = data.get("dealt")
         return cls(str(data["rules"]), int(data["seed"]),
                    parse_cards(data["ed"]) if "ed" in data else None,
                    parse_cards(data["yd"]) if "yd" in data else None,
                    (specs[0], specs[1]) if specs is not None else None,
-                   parse_cards(data.get("plays", "")))
+                   parse_cards(data.get("plays", "")),
+                   (parse_cards(dealt[0]), parse_cards(dealt[1]), parse_cards(dealt[2]))
+                   if dealt is not None else None,
+                   bool(data.get("lo", False)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +435,33 @@ def verify(puzzle: Puzzle, seed: int = 1) -> bool:
     return verdict.sound and set(verdict.groups[0]) == set(puzzle.answer)
 
 
+def measured(pid: str, position: Position, question: Question, seed: int,
+             rating: float) -> Puzzle | None:
+    """The puzzle of ``position`` (``question`` asked of the player to move) when its answer
+    is unique and sound by the catalogue's criterion (the module's doc), else None: a card
+    question over the view's worlds (every one when few, else sampled with ``seed`` and then
+    measured again on fresh worlds, :func:`verify`), a discard by the advisor (and again on
+    fresh samples)."""
+    view = position.view()
+    if question is Question.DISCARD:
+        if view.phase not in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
+            return None
+        dv = measure_discard(view, seed)
+        if not dv.sound:
+            return None
+        pz = Puzzle(pid, Theme.EXCHANGE, question, position, dv.discard, dv.margin, dv.error,
+                    dv.samples, False, rating)
+    else:
+        if view.phase is not Phase.PLAY or view.to_move != view.role:
+            return None
+        verdict = measure_cards(view, view_worlds(view, random.Random(seed)))
+        if not verdict.sound:
+            return None
+        pz = Puzzle(pid, theme_of(view, verdict), question, position, verdict.groups[0],
+                    verdict.margin, verdict.error, verdict.worlds, verdict.exact, rating)
+    return pz if pz.exact or verify(pz, seed=seed + 7919) else None
+
+
 def load(text: str) -> tuple[Puzzle, ...]:
     """The catalogue from its JSON text (a list of :meth:`Puzzle.as_json` objects)."""
     return tuple(Puzzle.from_json(d) for d in json.loads(text))
@@ -449,6 +492,21 @@ def of_the_day(day: date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     """The same puzzle for everyone on ``day``: a stride through the catalogue."""
     ps = catalogue() if puzzles is None else puzzles
     return ps[(day.toordinal() * 7919) % len(ps)]
+
+
+def puzzle_set(seed: str, n: int, *, theme: Theme | None = None, low: float = 0.0,
+               high: float = 10_000.0, day: date | None = None,
+               puzzles: Sequence[Puzzle] | None = None) -> tuple[str, ...]:
+    """A set of puzzles for a class, the same for the same arguments: with ``day``, that
+    day's puzzle first; then ``n`` drawn (seeded by ``seed``) from those of ``theme`` (any
+    when None) whose first rating is within ``low``-``high``, in the catalogue's order of
+    drawing. Fewer when fewer match."""
+    ps = list(catalogue() if puzzles is None else puzzles)
+    first = [of_the_day(day, ps).id] if day is not None else []
+    pool = [p.id for p in ps if (theme is None or p.theme is theme) and low <= p.rating <= high
+            and p.id not in first]
+    drawn = random.Random(f"class-puzzles:{seed}").sample(pool, min(max(n, 0), len(pool)))
+    return (*first, *drawn)
 
 
 def near(rating: float, rng: random.Random, *, theme: Theme | None = None,

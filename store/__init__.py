@@ -56,11 +56,13 @@ from store.progress import (
 from store.saver import Saver
 from store.spacing import Review, review
 from store.writes import (
+    MY_PUZZLE_KIND,
     AnswerGiven,
     ClearPartie,
     Forget,
     ItemSeen,
     LessonDone,
+    MyPuzzleMade,
     PuzzleAttempt,
     RoundFinished,
     RoundStarted,
@@ -76,6 +78,7 @@ __all__ = [
     "DEFAULT_KEEP_DAYS",
     "DEFAULT_MAX_PUPILS",
     "LATEST",
+    "MY_PUZZLE_KIND",
     "NAME_MAX",
     "TEACHER_KEY_BYTES",
     "AnswerGiven",
@@ -95,6 +98,7 @@ __all__ = [
     "LearnerKey",
     "LessonDone",
     "LessonResult",
+    "MyPuzzleMade",
     "NewClass",
     "Pupil",
     "PupilRow",

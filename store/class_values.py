@@ -157,27 +157,31 @@ class QuizWork:
 
 @dataclass(frozen=True, slots=True)
 class ClassWork:
-    """What the class does: a quiz round and/or lesson stages (ids like ``"04-point/2"``).
+    """What the class does: a quiz round, lesson stages (ids like ``"04-point/2"``) and a
+    set of puzzles (the catalogue's ids, ``academy.puzzles.puzzle_set``), one or more.
 
-    >>> work = ClassWork(None, ("04-point/2",))
+    >>> work = ClassWork(None, ("04-point/2",), ("b2-8",))
     >>> ClassWork.from_json(work.to_json()) == work
     True
     >>> ClassWork(None, ())
     Traceback (most recent call last):
     ...
-    ValueError: a class has a quiz round or lesson stages
+    ValueError: a class has a quiz round, lesson stages or puzzles
     """
 
     quiz: QuizWork | None
     stages: tuple[str, ...] = ()
+    puzzles: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.stages, tuple) or not all(
-            isinstance(s, str) and 0 < len(s) <= 120 for s in self.stages
-        ):
-            raise ValueError("stages must be a tuple of stage ids")
-        if self.quiz is None and not self.stages:
-            raise ValueError("a class has a quiz round or lesson stages")
+        for name, most in (("stages", 120), ("puzzles", 40)):
+            ids = getattr(self, name)
+            if not isinstance(ids, tuple) or not all(
+                isinstance(s, str) and 0 < len(s) <= most for s in ids
+            ):
+                raise ValueError(f"{name} must be a tuple of ids")
+        if self.quiz is None and not self.stages and not self.puzzles:
+            raise ValueError("a class has a quiz round, lesson stages or puzzles")
 
     def to_json(self) -> dict[str, Any]:
         quiz = self.quiz
@@ -187,6 +191,7 @@ class ClassWork:
                 "seed": quiz.seed,
             },
             "stages": list(self.stages),
+            "puzzles": list(self.puzzles),
         }
 
     @classmethod
@@ -195,6 +200,7 @@ class ClassWork:
         if not isinstance(data, dict):
             raise ValueError("class work must be a JSON object")
         raw_quiz, raw_stages = data.get("quiz"), data.get("stages", [])
+        raw_puzzles = data.get("puzzles", [])
         quiz = None
         if raw_quiz is not None:
             if not isinstance(raw_quiz, dict):
@@ -204,9 +210,9 @@ class ClassWork:
                 raise ValueError("quiz length must be a number")
             quiz = QuizWork(str(raw_quiz.get("level", "")), str(raw_quiz.get("rules", "")),
                             length, str(raw_quiz.get("seed", "")))
-        if not isinstance(raw_stages, list):
-            raise ValueError("stages must be a list")
-        return cls(quiz, tuple(raw_stages))
+        if not isinstance(raw_stages, list) or not isinstance(raw_puzzles, list):
+            raise ValueError("stages and puzzles must be lists")
+        return cls(quiz, tuple(raw_stages), tuple(raw_puzzles))
 
 
 @dataclass(frozen=True, slots=True)

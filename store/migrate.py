@@ -366,6 +366,20 @@ def _v14_live_rounds(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v15_my_puzzles(conn: Connection) -> None:
+    md = MetaData()
+    Table("learners", md, Column("key", String(KEY_LEN), primary_key=True))
+    Table(
+        "my_puzzles", md,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        _learner(),
+        Column("puzzle", String(40), nullable=False),
+        Column("data", JSON, nullable=False),
+        Column("made_at", UTCDateTime, nullable=False),
+        UniqueConstraint("learner", "puzzle", name="uq_my_puzzles_learner_puzzle"),
+    ).create(conn)
+
+
 #: Every step, in order; never edit or remove one that has shipped, append a new one.
 STEPS: Final[tuple[Step, ...]] = (
     Step(1, "learners, settings, spaced-repetition items", _v1_learners_settings_items),
@@ -382,6 +396,7 @@ STEPS: Final[tuple[Step, ...]] = (
     Step(12, "joining a class locked", _v12_class_lock),
     Step(13, "puzzle ratings and attempts", _v13_puzzle_ratings),
     Step(14, "live rounds", _v14_live_rounds),
+    Step(15, "a learner's own puzzles", _v15_my_puzzles),
 )
 LATEST: Final = STEPS[-1].version
 

@@ -71,11 +71,13 @@ from store.puzzles import apply_attempt, new_rows
 from store.spacing import Review, State, review
 from store.totals import KindTotals
 from store.writes import (
+    MY_PUZZLE_KIND,
     AnswerGiven,
     ClearPartie,
     Forget,
     ItemSeen,
     LessonDone,
+    MyPuzzleMade,
     PuzzleAttempt,
     RoundFinished,
     RoundStarted,
@@ -316,6 +318,8 @@ class Store:
             _upsert(conn, t.learner_ratings, {"learner": key}, first_learner, {})
             _upsert(conn, t.puzzle_ratings, {"puzzle": write.puzzle}, first_puzzle, {})
             apply_attempt(conn, key, write)
+        elif isinstance(write, MyPuzzleMade):
+            self._my_puzzle(conn, key, write)
         elif isinstance(write, SavePartie):
             _upsert(conn, t.parties, {"learner": key},
                     {"data": write.data, "saved_at": write.at})
@@ -345,6 +349,17 @@ class Store:
                 due_at=after.due_at, last_seen=after.last_seen, last_right=after.last_right,
             )
         )
+
+    def _my_puzzle(self, conn: Connection, key: LearnerKey, write: MyPuzzleMade) -> None:
+        """Keep the puzzle once; a new one is a miss to practise (due a minute later)."""
+        c = t.my_puzzles.c
+        had = conn.execute(select(c.id).where(c.learner == key, c.puzzle == write.puzzle)
+                           ).first()
+        _upsert(conn, t.my_puzzles, {"learner": key, "puzzle": write.puzzle},
+                {"data": write.data, "made_at": write.at}, {})
+        if had is None:
+            self._item_seen(conn, key, ItemSeen(write.at, kind=MY_PUZZLE_KIND,
+                                                item=write.puzzle, right=False))
 
     def _lesson_done(self, conn: Connection, key: LearnerKey, write: LessonDone) -> None:
         """Keep the better of the stored pass and this one (more stages right at the first
@@ -442,6 +457,17 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [ItemProgress(row.kind, row.item, _review(row)) for row in rows]
+
+    def my_puzzles(self, key: LearnerKey, ids: Sequence[str] | None = None
+                   ) -> dict[str, Any]:
+        """The learner's own puzzles (all, or those of ``ids``): the stored JSON by id."""
+        c = t.my_puzzles.c
+        query = select(c.puzzle, c.data).where(c.learner == key)
+        if ids is not None:
+            query = query.where(c.puzzle.in_(list(ids)))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(c.id)).all()
+        return {row.puzzle: row.data for row in rows}
 
     def rounds(self, key: LearnerKey, limit: int = 20) -> list[RoundSummary]:
         """The learner's latest quiz rounds, newest first, with their counts: the rounds with

@@ -275,10 +275,24 @@ puzzle_ratings = Table(
     Column("solved", Integer, nullable=False),
 )
 
+#: A learner's own puzzles (step 15), cut from the reviews of deals they played
+#: (:mod:`academy.my_puzzles`): the puzzle (``academy.puzzles.Puzzle.as_json``) by its id, one
+#: row a learner and puzzle. Each is scheduled as an item of kind ``my_puzzle`` (``items``).
+my_puzzles = Table(
+    "my_puzzles",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    _learner(),
+    Column("puzzle", String(40), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("made_at", UTCDateTime, nullable=False),
+    UniqueConstraint("learner", "puzzle", name="uq_my_puzzles_learner_puzzle"),
+)
+
 #: The tables that hold a learner's progress, children first (the order "forget me" deletes
 #: in, after the learner's pupils in classes and their answers).
 LEARNER_TABLES = (answers, rounds, items, lesson_results, parties, settings, set_aside,
-                  puzzle_attempts, learner_ratings,
+                  puzzle_attempts, learner_ratings, my_puzzles,
                   learners)
 
 #: A class a teacher runs (step 5). ``teacher`` is a hash of the teacher's key, never the key.

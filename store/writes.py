@@ -18,12 +18,14 @@ from datetime import datetime
 from typing import Any, Final, TypeAlias
 
 __all__ = [
+    "MY_PUZZLE_KIND",
     "OUTCOMES",
     "AnswerGiven",
     "ClearPartie",
     "Forget",
     "ItemSeen",
     "LessonDone",
+    "MyPuzzleMade",
     "PuzzleAttempt",
     "RoundFinished",
     "RoundStarted",
@@ -34,6 +36,8 @@ __all__ = [
     "new_write_id",
 ]
 
+#: The kind of item (spaced repetition) a learner's own puzzle is.
+MY_PUZZLE_KIND: Final = "my_puzzle"
 #: The outcomes of a quiz answer.
 OUTCOMES: Final = ("right", "wrong", "skipped")
 _ID_MAX: Final = 32
@@ -114,6 +118,23 @@ class PuzzleAttempt:
 
     def __post_init__(self) -> None:
         _check_text("puzzle", self.puzzle, 40)
+
+
+@dataclass(frozen=True, slots=True)
+class MyPuzzleMade:
+    """A puzzle cut from the learner's own deal (``data``: ``academy.puzzles.Puzzle.as_json``):
+    kept once, and counted a miss when new (:data:`MY_PUZZLE_KIND` in the spaced
+    repetition, due again a minute later)."""
+
+    at: datetime
+    write_id: str = field(default_factory=new_write_id, kw_only=True, compare=False,
+                          repr=False)
+    puzzle: str
+    data: Any
+
+    def __post_init__(self) -> None:
+        _check_text("puzzle", self.puzzle, 40)
+        json.dumps(self.data)  # raises TypeError now, not later inside a transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,5 +231,5 @@ class Forget:
 
 Write: TypeAlias = (
     SaveSettings | ItemSeen | RoundStarted | AnswerGiven | RoundFinished | SavePartie
-    | ClearPartie | Forget | RoundState | LessonDone | PuzzleAttempt
+    | ClearPartie | Forget | RoundState | LessonDone | PuzzleAttempt | MyPuzzleMade
 )

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from academy.rating import Rating, attempt
-from store import FakeClock, Forget, PuzzleAttempt, Store, learner_key, new_learner_id, schema as t
+from store import (
+    MY_PUZZLE_KIND,
+    FakeClock,
+    Forget,
+    ItemSeen,
+    MyPuzzleMade,
+    PuzzleAttempt,
+    Store,
+    learner_key,
+    new_learner_id,
+    schema as t,
+)
 from store.puzzles import NEW_LEARNER, PUZZLE_RD, learner_standing, puzzle_ratings, tried_puzzles
 
 
@@ -47,3 +61,56 @@ def test_forgetting_a_learner_keeps_the_puzzles_ratings(store: Store, engine: En
 def test_a_puzzle_id_is_checked() -> None:
     with pytest.raises(ValueError):
         PuzzleAttempt(FakeClock()(), puzzle="", solved=True, seed_rating=1500.0)
+
+
+# --- a learner's own puzzles (migration step 15) ---------------------------------------------
+
+_MINE = {"id": "m-0123456789ab", "theme": "play", "q": "card",
+         "pos": {"rules": "britannica", "seed": 0, "plays": "AS"}, "answer": "KS",
+         "margin": 4.0, "error": 0.0, "worlds": 1, "exact": True, "rating": 1500}
+
+
+def test_a_puzzle_of_your_own_is_kept_once_and_due_as_a_miss(store: Store, engine: Engine,
+                                                              clock: FakeClock) -> None:
+    me, you = learner_key(new_learner_id()), learner_key(new_learner_id())
+    assert store.my_puzzles(me) == {}
+    store.apply(me, [MyPuzzleMade(clock(), puzzle="m-0123456789ab", data=_MINE)])
+    assert store.my_puzzles(me) == {"m-0123456789ab": _MINE}
+    assert store.my_puzzles(you) == {}  # bound to the learner
+    due = store.misses(me)
+    assert [(p.kind, p.item, p.review.wrong) for p in due] == [
+        (MY_PUZZLE_KIND, "m-0123456789ab", 1)]
+    assert not store.due(me)
+    clock.advance(minutes=1)  # a miss's first learning step
+    assert store.due(me)[0].item == "m-0123456789ab"
+    # made again (the same deal reviewed again): still one puzzle, still one miss
+    clock.advance(minutes=1)
+    store.apply(me, [MyPuzzleMade(clock(), puzzle="m-0123456789ab", data=_MINE)])
+    with engine.connect() as conn:
+        assert conn.scalar(select(func.count()).select_from(t.my_puzzles)) == 1
+    assert store.misses(me)[0].review.wrong == 1
+    # solved: rescheduled by the spaced repetition, later than a miss would be
+    store.apply(me, [ItemSeen(clock(), kind=MY_PUZZLE_KIND, item="m-0123456789ab",
+                              right=True)])
+    got = store.item(me, MY_PUZZLE_KIND, "m-0123456789ab")
+    assert got is not None and (got.review.right, got.review.wrong) == (1, 1)
+    assert got.review.due_at - got.review.last_seen == timedelta(minutes=10)
+    assert not store.due(me)
+    # "forget me" takes them
+    store.apply(me, [Forget(clock())])
+    assert store.my_puzzles(me) == {}
+
+
+def test_one_row_a_learner_and_puzzle(engine: Engine, store: Store, clock: FakeClock) -> None:
+    me = learner_key(new_learner_id())
+    store.apply(me, [MyPuzzleMade(clock(), puzzle="m-0123456789ab", data=_MINE)])
+    row = {"learner": me, "puzzle": "m-0123456789ab", "data": _MINE, "made_at": clock()}
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        conn.execute(insert(t.my_puzzles).values(row))
+
+
+def test_a_puzzle_of_your_own_is_checked() -> None:
+    with pytest.raises(ValueError):
+        MyPuzzleMade(FakeClock()(), puzzle="x" * 41, data={})
+    with pytest.raises(TypeError):
+        MyPuzzleMade(FakeClock()(), puzzle="m-1", data={"x": object()})

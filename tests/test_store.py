@@ -36,6 +36,7 @@ from store import (
     ItemSeen,
     KindTotals,
     LessonDone,
+    MyPuzzleMade,
     PuzzleAttempt,
     RoundFinished,
     RoundStarted,
@@ -394,6 +395,7 @@ def _fill(store: Store, clock: FakeClock, key: Any) -> None:
         AnswerGiven(clock(), "r1", 0, "point", "wrong"),
         SavePartie(clock(), {"deal": 3}),
         PuzzleAttempt(clock(), puzzle="b2-8", solved=True, seed_rating=1500.0),
+        MyPuzzleMade(clock(), puzzle="m-0123456789ab", data={"id": "m-0123456789ab"}),
     ])
     with store.engine.begin() as conn:  # progress set aside to follow a resume link
         conn.execute(t.set_aside.insert().values(learner=key, salt="00" * 16,

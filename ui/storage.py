@@ -46,6 +46,7 @@ from store import (
     LearnerKey,
     LessonDone,
     LessonResult,
+    MyPuzzleMade,
     PuzzleAttempt,
     RoundFinished,
     RoundStarted,
@@ -423,6 +424,22 @@ def puzzle_attempt(puzzle: str, solved: bool, seed_rating: float) -> bool:
     """One attempt at a puzzle: the store rates the learner and the puzzle
     (:mod:`store.puzzles`)."""
     return _write(PuzzleAttempt, puzzle=puzzle, solved=solved, seed_rating=seed_rating)
+
+
+def my_puzzle_made(puzzle: str, data: Any) -> bool:
+    """A puzzle cut from the learner's own deal, kept (once) and due as a miss."""
+    return _write(MyPuzzleMade, puzzle=puzzle, data=data)
+
+
+def my_puzzles(ids: Sequence[str] | None = None) -> dict[str, Any]:
+    """The learner's own puzzles (all, or those of ``ids``): their JSON by id, those still
+    waiting to be written included."""
+    key = learner()
+    if key is None:
+        return {}
+    waiting = {w.puzzle: w.data for k, w in _saver().pending
+               if k == key and isinstance(w, MyPuzzleMade) and (ids is None or w.puzzle in ids)}
+    return {**waiting, **_saver().read(lambda s: s.my_puzzles(key, ids), {})}
 
 
 def puzzle_standing() -> LearnerStanding:

@@ -73,6 +73,9 @@ def label(key: str) -> str:
                    "or over many of them when they are too many to count."),
         "theme": _("Theme"),
         "daily": _("Puzzle of the day"),
+        "mine_back": _("This puzzle is one of your own mistakes. It comes back in “Practise "
+                       "my misses”: in a few minutes when missed, later each time you get it "
+                       "right."),
         "next": _("Next puzzle"),
         "card_question": _("Which card do you play?"),
         "discard_question": _("Which cards do you discard?"),
@@ -152,6 +155,10 @@ def rating_change(before: float, after: float) -> str:
 def puzzle_caption(pid: str, rating: float, theme: str) -> str:
     return _("Puzzle {id} · {theme} · rated {rating}", id=pid, theme=theme,
              rating=format_number(round(rating)))
+
+
+def my_puzzle_caption(theme: str) -> str:
+    return _("Your own puzzle, from a deal you played · {theme}", theme=theme)
 
 
 def unknown_puzzle(pid: str) -> str:

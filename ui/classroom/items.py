@@ -1,7 +1,8 @@
 """What stands at a position of a class's round, drawn for a pupil or for the whole class:
-a quiz question (:mod:`ui.quiz.ask`'s drawing) or a lesson stage's task (its title, what it
-teaches, the prompt, the cards), with the answer and its explanation once revealed; and the
-names the dashboard gives each position and each kind."""
+a quiz question (:mod:`ui.quiz.ask`'s drawing), a lesson stage's task (its title, what it
+teaches, the prompt, the cards) or a puzzle (:mod:`ui.puzzles.views`' drawing), with the
+answer and its explanation once revealed; and the names the dashboard gives each position and
+each kind."""
 
 from __future__ import annotations
 
@@ -10,24 +11,29 @@ from typing import Final
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from academy.puzzles import Puzzle, find as find_puzzle
 from academy.quiz import KINDS as QUIZ_KINDS, Question, kind_title, level_title
 from academy.stages import Task, says, stage, stage_text
 from academy.stages.catalog import StageError
+from piquet.cards import sort_cards
 from ui.cards import show_cards
 from ui.classroom.work import ClassRound, item
 from ui.prose import content_language
+from ui.puzzles.views import situation, the_answer
 from ui.quiz.ask import question_body
 from ui.quiz.draw import explanation
 from ui.settings import four_colour, preset_label
 from ui.stages.views import answer_text
 from ui.text import md_escape, md_heading
 from words import _
+from words.puzzles import theme_name
 
 __all__ = [
     "BIG_WIDTH",
     "CARD_WIDTH",
     "item_title",
     "kind_label",
+    "puzzle_body",
     "quiz_explanation",
     "show_item",
     "stage_body",
@@ -47,10 +53,19 @@ def stage_title(stage_id: str) -> str:
         return stage_id
 
 
+def puzzle_title(pz: Puzzle) -> str:
+    # TRANSLATORS: a puzzle of the class's set: its id and its theme.
+    return _("Puzzle {id} · {theme}", id=pz.id, theme=theme_name(pz.theme))
+
+
 def kind_label(kind: str) -> str:
-    """The name of what an answer was counted under: a quiz kind or a lesson stage."""
+    """The name of what an answer was counted under: a quiz kind, a lesson stage or a
+    puzzle."""
     if kind in QUIZ_KINDS:
         return kind_title(kind)
+    pz = find_puzzle(kind)
+    if pz is not None:
+        return puzzle_title(pz)
     # TRANSLATORS: a lesson stage in the class's results per kind; {title} is its title.
     return _("Stage: {title}", title=stage_title(kind))
 
@@ -58,7 +73,10 @@ def kind_label(kind: str) -> str:
 def item_title(r: ClassRound, position: int) -> str:
     """"Question 3 · Point" — the position's number and what it asks."""
     what, ref = item(r, position)
-    title = r.question(position).title if what == "quiz" else stage_title(str(ref))
+    if what == "puzzle":
+        title = puzzle_title(r.puzzle(position))
+    else:
+        title = r.question(position).title if what == "quiz" else stage_title(str(ref))
     # TRANSLATORS: a question of the class's round and its kind (or the stage's title).
     return _("Question {number} · {title}", number=position + 1, title=title)
 
@@ -94,6 +112,13 @@ def stage_explanation(task: Task) -> None:
     explanation(tuple(md_escape(line) for line in says.explanation(task)))
 
 
+def puzzle_body(pz: Puzzle, *, reveal: bool) -> None:
+    """A puzzle's position (the answer to tap is the caller's); the answer once ``reveal``."""
+    situation(pz, pz.position.view())
+    if reveal:
+        the_answer(pz)
+
+
 def quiz_explanation(q: Question) -> None:
     """A quiz question's answer and why (the class's screens: "show the class", the live
     round's big screen)."""
@@ -107,6 +132,16 @@ def show_item(r: ClassRound, position: int, *, width: int = BIG_WIDTH,
     the cards behind the answer highlighted, the answer and why (in ``answer`` when given,
     else below)."""
     place = answer if answer is not None else st.container()
+    if item(r, position)[0] == "puzzle":
+        pz = r.puzzle(position)
+        puzzle_body(pz, reveal=False)
+        show_cards(sort_cards(pz.position.view().hand), width=width,
+                   highlight=frozenset(pz.answer) if reveal else frozenset(),
+                   four_colour=four_colour(), caption=_("Your cards"))
+        if reveal:
+            with place:
+                the_answer(pz)
+        return
     if item(r, position)[0] == "quiz":
         q = r.question(position)
         # TRANSLATORS: the question's family, kind and level, then the rules preset.

@@ -31,6 +31,7 @@ from ui.classroom.items import (
     CARD_WIDTH,
     item_title,
     kind_label,
+    puzzle_body,
     stage_body,
     stage_explanation,
 )
@@ -38,12 +39,14 @@ from ui.classroom.store import AWAY_ERRORS, ClassesAway, classes, client, learne
 from ui.classroom.work import ClassRound, new_round, round_from_json
 from ui.components.card_hand import selection
 from ui.fragments import ask_whole_page, whole_page_if_asked
+from ui.puzzles.views import ask, the_answer
 from ui.quiz.ask import AnswerKeys, answer_box, given_values, hand_cards, question_body
 from ui.quiz.draw import explanation, feedback, given
 from ui.quiz.end import kinds_table, time_text
 from ui.settings import preset_label
 from ui.text import md_escape, md_quote
 from words import _, language
+from words.cards import card_name
 
 __all__ = ["JOIN_HOLD_S", "KEYS", "clock", "join_box", "pupil_view", "widget_key"]
 
@@ -201,6 +204,14 @@ def _on_check() -> None:
             ss[state.K_NOTICE] = _("Choose or type an answer first, then press Check.")
             return
     _store_step(r, after)
+
+
+def _on_puzzle(cards: tuple[Card, ...]) -> None:
+    """The cards tapped on the open puzzle: judged and stored (once)."""
+    r = _round()
+    after, _right = r.answer_puzzle(cards, now=clock())
+    if after is not r:
+        _store_step(r, after)
 
 
 def _on_skip() -> None:
@@ -380,6 +391,25 @@ def _stage_position(r: ClassRound) -> None:
     stage_explanation(task)
 
 
+def _puzzle_position(r: ClassRound) -> None:
+    pz = r.puzzle(r.at)
+    st.caption(item_title(r, r.at))
+    puzzle_body(pz, reveal=False)
+    ask(pz, _on_puzzle, done=not r.open, keys="class_puzzle", button="class_puzzle_go")
+    if r.open:
+        st.button(_("Skip"), key="class_puzzle_skip", on_click=_on_skip)
+        return
+    cards = r.puzzle_given(r.at)
+    if cards is None:
+        st.info(_("Skipped."))
+    elif r.outcome(r.at) == "right":
+        st.success(_("Right!"), icon=":material/check_circle:")
+    else:
+        st.error(_("Not quite: your answer was {answer}.", answer=md_escape(
+            _(", ").join(card_name(c) for c in cards))), icon=":material/cancel:")
+    the_answer(pz)
+
+
 def _given_text(task: Task, value: object) -> str:
     fields = _stage_fields(task)
     f = fields[0]
@@ -427,6 +457,8 @@ def _end(r: ClassRound) -> None:
                 st.success(_("Answer: {answer}", answer=q.answer),
                            icon=":material/check_circle:")
                 explanation(q.explanation)
+            elif pos >= r.puzzles_from:
+                puzzle_body(r.puzzle(pos), reveal=True)
             else:
                 task = r.task(pos)
                 stage_body(task, width=CARD_WIDTH, reveal=True, hide_pick=False)
@@ -462,6 +494,8 @@ def _round_view(info: ClassInfo) -> None:
     st.subheader(_("Question {number}", number=r.at + 1), anchor=False)
     if r.in_quiz:
         _quiz_position(r)
+    elif r.at >= r.puzzles_from:
+        _puzzle_position(r)
     else:
         _stage_position(r)
     refused = ss.get(_REFUSED)

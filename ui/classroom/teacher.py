@@ -11,10 +11,12 @@ it.
 from __future__ import annotations
 
 import random
+from datetime import date
 from typing import Final
 
 import streamlit as st
 
+from academy.puzzles import Theme, puzzle_set
 from academy.quiz import DEFAULT_LENGTH, LEVELS, ROUND_LENGTHS, level_title, parse_seed
 from academy.stages import STAGES, stage
 from store.class_values import (
@@ -42,6 +44,7 @@ from ui.classroom.store import (
 from ui.components.address import scrubbing, take_secret
 from ui.components.copy_button import copy_button
 from ui.links import page_url
+from ui.puzzles.state import themes
 from ui.settings import PRESET_NAMES, current_rules, preset_label
 from ui.text import md_quote
 from words import (
@@ -53,6 +56,7 @@ from words import (
     offered_languages,
     pgettext,
 )
+from words.puzzles import theme_name
 
 __all__ = ["access", "class_links", "forget", "my_classes", "open_owned", "start_form",
            "take_key", "teacher_link"]
@@ -70,6 +74,14 @@ F_LANG: Final = "class_f_lang"
 F_LENGTH: Final = "class_f_length"
 F_SEED: Final = "class_f_seed"
 F_STAGES: Final = "class_f_stages"
+F_PUZZLES: Final = "class_f_puzzles"
+F_PZ_THEME: Final = "class_f_pz_theme"
+F_PZ_RATING: Final = "class_f_pz_rating"
+F_PZ_COUNT: Final = "class_f_pz_count"
+F_PZ_DAILY: Final = "class_f_pz_daily"
+PUZZLE_COUNTS: Final = (3, 5, 8, 10)
+RATINGS: Final = (1150, 1850)
+"""The catalogue's first ratings run from 1150 to 1850 (docs/puzzles.md)."""
 _CODE_STYLE: Final = ("font-size:clamp(3rem,9vw,6.5rem);font-weight:700;letter-spacing:.12em;"
                       "font-family:ui-monospace,monospace;margin:0;line-height:1.1")
 
@@ -217,6 +229,33 @@ def _stage_label(stage_id: str) -> str:
     return _("Lesson {lesson} · {title}", lesson=number, title=stage_title(stage_id))
 
 
+def _puzzles(seed: str) -> tuple[str, ...]:
+    """The class's set of puzzles from the form, drawn once from ``seed``: every pupil gets
+    this set (:func:`academy.puzzles.puzzle_set`)."""
+    ss = st.session_state
+    raw_theme = str(ss.get(F_PZ_THEME) or "")
+    theme = Theme(raw_theme) if raw_theme in {t.value for t in Theme} else None
+    low, high = ss.get(F_PZ_RATING) or RATINGS
+    return puzzle_set(seed, int(ss.get(F_PZ_COUNT) or PUZZLE_COUNTS[1]), theme=theme,
+                      low=float(low), high=float(high),
+                      day=date.today() if ss.get(F_PZ_DAILY) else None)
+
+
+def _puzzle_choices() -> None:
+    """The form's set of puzzles: a theme, a rating range, how many, the puzzle of the day."""
+    names = {"": theme_name(None), **{t.value: theme_name(t) for t in themes() if t}}
+    st.toggle(_("A set of puzzles (after the quiz and the stages, or alone)"), key=F_PUZZLES,
+              help=_("Every pupil gets the same puzzles, drawn from the round's code."))
+    theme_col, count_col = st.columns([2, 1])
+    with theme_col:
+        st.selectbox(_("Puzzle theme"), tuple(names), key=F_PZ_THEME,
+                     format_func=names.__getitem__)
+    with count_col:
+        st.selectbox(_("Puzzles"), PUZZLE_COUNTS, key=F_PZ_COUNT)
+    st.slider(_("Puzzle ratings"), RATINGS[0], RATINGS[1], key=F_PZ_RATING, step=50)
+    st.checkbox(_("Begin with the puzzle of the day"), key=F_PZ_DAILY)
+
+
 def _on_start() -> None:
     ss = st.session_state
     ss.pop(_ERROR, None)
@@ -233,12 +272,15 @@ def _on_start() -> None:
             return
         quiz = QuizWork(str(ss.get(F_LEVEL) or LEVELS[0]), str(ss.get(F_RULES)),
                         int(ss.get(F_LENGTH) or DEFAULT_LENGTH), seed)
-    if quiz is None and not stages:
-        ss[_ERROR] = _("Choose the work: a quiz round, lesson stages, or both.")
+    puzzles = _puzzles(str(ss.get(F_SEED) or "").strip() or (
+        quiz.seed if quiz is not None else _new_seed())) if ss.get(F_PUZZLES) else ()
+    if quiz is None and not stages and not puzzles:
+        ss[_ERROR] = _("Choose the work: a quiz round, lesson stages, a set of puzzles, or "
+                       "more than one.")
         return
     lang = str(ss.get(F_LANG) or language())
     try:
-        made = classes().create(name, ClassWork(quiz, stages), language=lang,
+        made = classes().create(name, ClassWork(quiz, stages, puzzles), language=lang,
                                 max_pupils=max_pupils(), keep_days=keep_days(),
                                 owner=learner())
     except ClassRefused as refused:
@@ -269,6 +311,8 @@ def start_form() -> None:
     ss.setdefault(F_LANG, language() if language() in offered_languages() else "en")
     ss.setdefault(F_LENGTH, DEFAULT_LENGTH)
     ss.setdefault(F_QUIZ, True)
+    ss.setdefault(F_PZ_COUNT, PUZZLE_COUNTS[1])
+    ss.setdefault(F_PZ_RATING, RATINGS)
     # Fixed tables, made in this run: a format function of the option alone (AppTest
     # formats a selectbox's value again outside the run, where the language is not known).
     levels = {lv: level_title(lv) for lv in LEVELS}
@@ -303,6 +347,7 @@ def start_form() -> None:
         st.multiselect(_("Lesson stages (after the quiz, or alone)"), tuple(stages),
                        key=F_STAGES, format_func=stages.__getitem__,
                        placeholder=_("Choose stages"))
+        _puzzle_choices()
         st.caption(ngettext("A class takes up to {n} pupil and is kept {days} days.",
                             "A class takes up to {n} pupils and is kept {days} days.",
                             max_pupils(), days=keep_days()))

@@ -1,12 +1,14 @@
-"""A pupil's round in a class: the class's quiz round, then its lesson stages, one position
-each (pure Python, no Streamlit; the caller gives the moments).
+"""A pupil's round in a class: the class's quiz round, then its lesson stages, then its
+puzzles, one position each (pure Python, no Streamlit; the caller gives the moments).
 
 The quiz part is :func:`academy.quiz.rounds.seeded_round` of the class's seed, level, preset
 and length: the same questions for every pupil, position ``i`` is question ``i``. Then each
 stage of the class, in order, at the positions after the quiz: its task made from a seed of
 the class (:func:`stage_seed`), the same for every pupil too, so that the teacher can show
-the class the very task they answered. A pupil answers each position once (right, wrong or
-skipped): there is no second try in a class.
+the class the very task they answered. Then each puzzle of the class's set (ids of the
+catalogue, :func:`academy.puzzles.puzzle_set`, drawn once when the class was made): the same
+for every pupil, answered by the cards tapped. A pupil answers each position once (right,
+wrong or skipped): there is no second try in a class.
 
 A :class:`ClassRound` is a frozen value: every step returns a new one, kept as JSON
 (:meth:`ClassRound.to_json`, :func:`round_from_json`, checked against the class's work) in
@@ -26,6 +28,18 @@ the pupil's row so that a reload opens the same question.
 (['right', 'skipped', None], 2)
 >>> round_from_json(r.to_json(), "c" * 32, work) == r
 True
+>>> from academy.puzzles import find
+>>> pz = find("b2-8")
+>>> r = new_round("c" * 32, ClassWork(None, (), ("b2-8",)), now=0.0)
+>>> item(r, 0), r.kind(0), r.puzzle(0) == pz
+(('puzzle', 'b2-8'), 'b2-8', True)
+>>> r, right = r.answer_puzzle(pz.answer[:1], now=1.0)
+>>> right, r.outcome(0), r.given(0), r.over
+(True, 'right', {'answer': ['...']}, False)
+>>> round_from_json(r.to_json(), "c" * 32, ClassWork(None, (), ("b2-8",))) == r
+True
+>>> r.next().over, r.puzzle_given(0) == pz.answer[:1]
+(True, True)
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from academy.puzzles import Puzzle, find as find_puzzle
 from academy.quiz import Feedback, Question
 from academy.quiz.kinds import parse_level
 from academy.quiz.rounds import Positioned, Round, round_from_json as quiz_from_json, seeded_round
@@ -56,7 +71,7 @@ __all__ = [
 ]
 
 Outcome = Literal["right", "wrong", "skipped"]
-Item = tuple[Literal["quiz", "stage"], int | str]
+Item = tuple[Literal["quiz", "stage", "puzzle"], int | str]
 JSONGiven = str | int | list[str] | None
 DEFAULT_RULES: Final = "britannica"
 _VERSION: Final = 1
@@ -112,8 +127,9 @@ class StageAnswer:
 @dataclass(frozen=True, slots=True)
 class ClassRound(Positioned):
     """A pupil's round. ``quiz`` is the quiz part (None when the class has none);
-    ``stage_answers`` the stages answered so far and ``stage_at`` the stage on screen, with
-    the meaning of :attr:`academy.quiz.rounds.Round.at`."""
+    ``stage_answers`` the stages and then the puzzles answered so far and ``stage_at`` the
+    one on screen (counted from the first stage), with the meaning of
+    :attr:`academy.quiz.rounds.Round.at`."""
 
     class_id: str
     quiz: Round | None
@@ -123,6 +139,7 @@ class ClassRound(Positioned):
     stage_at: int = 0
     started: float = 0.0
     finished: float | None = None
+    puzzles: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ reading
 
@@ -132,6 +149,11 @@ class ClassRound(Positioned):
 
     @property
     def length(self) -> int:
+        return self.quiz_length + len(self.stages) + len(self.puzzles)
+
+    @property
+    def puzzles_from(self) -> int:
+        """The position of the first puzzle."""
         return self.quiz_length + len(self.stages)
 
     @property
@@ -160,11 +182,20 @@ class ClassRound(Positioned):
         stage_id = self.stages[position - self.quiz_length]
         return make_task(stage_id, stage_seed(self.class_id, stage_id), self.rules)
 
+    def puzzle(self, position: int) -> Puzzle:
+        """The puzzle at ``position``."""
+        found = find_puzzle(self.puzzles[position - self.puzzles_from])
+        assert found is not None  # new_round keeps the catalogue's only
+        return found
+
     def kind(self, position: int) -> str:
-        """What the dashboard counts the answer under: the quiz kind, or the stage's id."""
+        """What the dashboard counts the answer under: the quiz kind, the stage's id, or
+        the puzzle's id."""
         if position < self.quiz_length:
             assert self.quiz is not None
             return self.quiz.slots[position].kind or self.question(position).kind
+        if position >= self.puzzles_from:
+            return self.puzzles[position - self.puzzles_from]
         return self.stages[position - self.quiz_length]
 
     def outcome(self, position: int) -> Outcome | None:
@@ -228,6 +259,25 @@ class ClassRound(Positioned):
         answer = StageAnswer("right" if found.right else "wrong", kept)
         return replace(self, stage_answers=(*self.stage_answers, answer))._finish(now), found
 
+    def answer_puzzle(self, cards: tuple[Card, ...], *, now: float
+                      ) -> tuple[ClassRound, bool | None]:
+        """Judge ``cards`` on the open puzzle: the round after, and whether right (None and
+        unchanged when nothing was given)."""
+        if not self.open or not cards or self.at < self.puzzles_from:
+            return self, None
+        right = self.puzzle(self.at).is_right(cards)
+        answer = StageAnswer("right" if right else "wrong", sorted(str(c) for c in cards))
+        return replace(self, stage_answers=(*self.stage_answers, answer))._finish(now), right
+
+    def puzzle_given(self, position: int) -> tuple[Card, ...] | None:
+        """The cards given at the puzzle at ``position`` (None: skipped or not answered)."""
+        if position >= self.position:
+            return None
+        answer = self.stage_answers[position - self.quiz_length]
+        if not isinstance(answer.given, list):
+            return None
+        return tuple(parse_card(c) for c in answer.given)
+
     def skip(self, *, now: float) -> ClassRound:
         if not self.open:
             return self
@@ -257,9 +307,12 @@ class ClassRound(Positioned):
 
 
 def item(r: ClassRound, position: int) -> Item:
-    """What stands at ``position``: ``("quiz", index)`` or ``("stage", stage id)``."""
+    """What stands at ``position``: ``("quiz", index)``, ``("stage", stage id)`` or
+    ``("puzzle", puzzle id)``."""
     if position < r.quiz_length:
         return ("quiz", position)
+    if position >= r.puzzles_from:
+        return ("puzzle", r.puzzles[position - r.puzzles_from])
     return ("stage", r.stages[position - r.quiz_length])
 
 
@@ -276,7 +329,8 @@ def new_round(class_id: str, work: ClassWork, *, now: float) -> ClassRound:
         quiz = seeded_round(class_id[:32], work.quiz.seed, level, _rules(work),
                             work.quiz.length, now=now)
     stages = tuple(s for s in work.stages if _known_stage(s))
-    return ClassRound(class_id, quiz, stages, _rules(work), started=now)
+    puzzles = tuple(p for p in work.puzzles if find_puzzle(p) is not None)
+    return ClassRound(class_id, quiz, stages, _rules(work), started=now, puzzles=puzzles)
 
 
 def _known_stage(stage_id: str) -> bool:
@@ -318,12 +372,13 @@ def _from_json(data: object, class_id: str, work: ClassWork) -> ClassRound | Non
         answers.append(StageAnswer(outcome, given))
     at, t0, t1 = data["at"], data["t0"], data["t1"]
     n = len(answers)
-    if (n > len(fresh.stages) or not isinstance(at, int) or isinstance(at, bool)
-            or not n - 1 <= at <= n or at > len(fresh.stages)
-            or (at == len(fresh.stages) and n < len(fresh.stages))
+    tail = len(fresh.stages) + len(fresh.puzzles)
+    if (n > tail or not isinstance(at, int) or isinstance(at, bool)
+            or not n - 1 <= at <= n or at > tail
+            or (at == tail and n < tail)
             or (n and quiz is not None and not quiz.over)
             or not isinstance(t0, (int, float))
             or not (t1 is None or isinstance(t1, (int, float)))):
         return None
     return ClassRound(class_id, quiz, fresh.stages, fresh.rules, tuple(answers), max(at, 0),
-                      float(t0), None if t1 is None else float(t1))
+                      float(t0), None if t1 is None else float(t1), fresh.puzzles)

@@ -395,7 +395,7 @@ def _deal_summary(deal: DealState, seat: Seat, score: DealScore) -> None:
               type="primary", on_click=_on_next_deal, args=(seat.learner,),
               icon=":material/arrow_forward:")
     review_panel("play_review", deal.record(), (seat.learner,),
-                 retry=functools.partial(_on_try_again, deal.record()))
+                 retry=functools.partial(_on_try_again, deal.record()), puzzles=True)
 
 
 def _partie_sheet(partie: Partie) -> None:

@@ -6,7 +6,8 @@
   quiz round in progress, the partie in progress on Play;
 - :func:`misses`: "practise my misses", the one list the Quiz page and My progress show
   (:meth:`store.progress.Store.misses`: every miss not learnt again yet, and every miss due
-  again — quiz kinds, lesson stages, lessons), each with the link that replays it.
+  again — quiz kinds, lesson stages, lessons, the learner's own puzzles), each with the link
+  that replays it.
 
 A lesson or a stage is done once it has been answered right (``ui.storage.items``); the
 lessons done in this very session (``ui.lessons.state.completed``) count too.
@@ -20,12 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from academy.quiz.kinds import KINDS, kind_title
-from store import ItemProgress
+from store import MY_PUZZLE_KIND, ItemProgress
 from ui import storage
 from ui.content import Lesson
 from ui.lessons.state import completed
 from ui.progress.partie import summary
 from ui.prose import lesson_list
+from ui.puzzles.state import MINE_PARAM, PAGE as PUZZLES_PAGE
 from words import _, ngettext
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
 
 LESSONS_PAGE: Final = "app_pages/lessons.py"
 QUIZ_PAGE: Final = "app_pages/quiz.py"
+
 PLAY_PAGE: Final = "app_pages/play.py"
 STAGE_PARAM: Final = "stage"
 PRACTISE_PARAM: Final = "practise"
@@ -201,4 +204,7 @@ def misses(limit: int = 20) -> list[Link]:
         elif p.kind in ("quiz", "quiz_kind") and p.item in KINDS:
             out.append(Link(QUIZ_PAGE, _("Quiz: {kind}", kind=kind_title(p.item)), detail,
                             {PRACTISE_PARAM: "1", "kind": p.item}, ":material/quiz:"))
+        elif p.kind == MY_PUZZLE_KIND:
+            out.append(Link(PUZZLES_PAGE, _("A puzzle from a deal you played"), detail,
+                            {MINE_PARAM: p.item}, ":material/extension:"))
     return out

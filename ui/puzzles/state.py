@@ -7,6 +7,11 @@ the puzzle of the day shown instead. One answer counts a visit to a puzzle: it i
 learner's rating and the puzzle's, :func:`academy.rating.attempt`, from the stored ratings)
 and written to the store (:func:`ui.storage.puzzle_attempt`, which rates it again inside its
 transaction from what is stored then).
+
+A learner's own puzzle (:mod:`academy.my_puzzles`, cut from the review of a deal they
+played) is shown by ``?mine=<id>`` from the store. Its answer is not rated: it is one more
+answer on the learner's item of kind :data:`store.MY_PUZZLE_KIND`, which the spaced
+repetition schedules again (due soon when missed, later when right).
 """
 
 from __future__ import annotations
@@ -17,13 +22,19 @@ from datetime import date
 
 import streamlit as st
 
+from academy.my_puzzles import PREFIX
 from academy.puzzles import Puzzle, Theme, catalogue, find, near, of_the_day
 from academy.rating import Rating, attempt
 from piquet.cards import Card
+from store import MY_PUZZLE_KIND
 from store.puzzles import PUZZLE_RD, LearnerStanding
 from ui import storage
 
+PAGE = "app_pages/puzzles.py"
 PARAM = "id"
+MINE_PARAM = "mine"
+"""The parameter naming one of the learner's own puzzles."""
+MINE = "puzzles_mine"
 CURRENT = "puzzles_current"
 RESULT = "puzzles_result"
 UNKNOWN = "puzzles_unknown"
@@ -42,6 +53,8 @@ class Result:
     right: bool
     before: float
     after: float
+    mine: bool = False
+    """One of the learner's own puzzles: not rated."""
 
 
 def today() -> date:
@@ -69,10 +82,17 @@ def themes() -> list[Theme | None]:
     return [None, *(t for t in Theme if t in have)]
 
 
+def is_mine(pz: Puzzle) -> bool:
+    """Whether ``pz`` is one of the learner's own puzzles (not the catalogue's)."""
+    return pz.id.startswith(PREFIX)
+
+
 def show(pid: str) -> None:
-    """Put the puzzle ``pid`` on show (a fresh visit: no answer yet)."""
+    """Put the puzzle ``pid`` of the catalogue on show (a fresh visit: no answer yet)."""
     st.session_state[CURRENT] = pid
     st.query_params[PARAM] = pid  # the address follows: a link read later is this one
+    st.query_params.pop(MINE_PARAM, None)
+    st.session_state.pop(MINE, None)
     st.session_state.pop(RESULT, None)
     seen = st.session_state.setdefault(SEEN, [])
     if pid not in seen:
@@ -94,9 +114,39 @@ def show_next() -> None:
     show(pz.id)
 
 
+def _shown_id(raw: str) -> str:
+    return raw if len(raw) <= ID_SHOWN_MAX else raw[:ID_SHOWN_MAX] + "…"
+
+
+def _mine(raw: str) -> Puzzle | None:
+    """The learner's own puzzle ``raw`` (from this session, else from the store), put on
+    show; None when the learner has none of that id (remembered to be said)."""
+    held = st.session_state.get(MINE)
+    if isinstance(held, Puzzle) and held.id == raw and st.session_state.get(CURRENT) == raw:
+        return held
+    data = storage.my_puzzles([raw]).get(raw) if raw.startswith(PREFIX) else None
+    if data is None:
+        st.session_state[UNKNOWN] = _shown_id(raw)
+        st.query_params.pop(MINE_PARAM, None)
+        return None
+    pz = Puzzle.from_json(data)
+    st.session_state.pop(UNKNOWN, None)
+    st.session_state[MINE] = pz
+    st.session_state[CURRENT] = pz.id
+    st.session_state.pop(RESULT, None)
+    st.query_params.pop(PARAM, None)
+    return pz
+
+
 def current() -> Puzzle:
-    """The puzzle on show, following ``?id=`` (an unknown id: the puzzle of the day, and the
-    id remembered to be said)."""
+    """The puzzle on show: the learner's own of ``?mine=``, else the catalogue's of ``?id=``
+    (an unknown id: the puzzle of the day, and the id remembered to be said)."""
+    mine = st.query_params.get(MINE_PARAM)
+    if mine is not None:
+        got = _mine(mine)
+        if got is not None:
+            return got
+        show(of_the_day(today()).id)
     raw = st.query_params.get(PARAM)
     held = st.session_state.get(CURRENT)
     if raw is not None and raw != held:
@@ -104,8 +154,7 @@ def current() -> Puzzle:
             st.session_state.pop(UNKNOWN, None)
             show(raw)
         else:
-            st.session_state[UNKNOWN] = raw if len(raw) <= ID_SHOWN_MAX else (
-                raw[:ID_SHOWN_MAX] + "…")
+            st.session_state[UNKNOWN] = _shown_id(raw)
             show(of_the_day(today()).id)
     pz = find(str(st.session_state.get(CURRENT, "")))
     if pz is None:
@@ -126,6 +175,11 @@ def answer(pz: Puzzle, cards: tuple[Card, ...]) -> None:
     if result() is not None:
         return
     right = pz.is_right(cards)
+    if is_mine(pz):
+        held = standing().rating.rating
+        st.session_state[RESULT] = Result(pz.id, cards, right, held, held, mine=True)
+        storage.item_seen(MY_PUZZLE_KIND, pz.id, right=right)
+        return
     mine = standing()
     stored = storage.puzzle_ratings().get(pz.id, Rating(pz.rating, PUZZLE_RD))
     new_mine, _ = attempt(mine.rating, stored, right)

@@ -3,6 +3,8 @@ question answered by tapping, and the verdict after."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from academy.puzzles import Puzzle, Question, Theme
@@ -21,6 +23,7 @@ from words.puzzles import (
     led_line,
     left_line,
     margin_text,
+    my_puzzle_caption,
     puzzle_caption,
     rating_change,
     rating_line,
@@ -33,6 +36,7 @@ from words.puzzles import (
 
 CARD_HAND = "puzzle_cards"
 DISCARD_HAND = "puzzle_discard"
+"""The Puzzles page's card hands (:func:`ask` with its default ``keys``)."""
 PLAYED_W = 40
 
 
@@ -71,7 +75,15 @@ def _names(cards: tuple[Card, ...]) -> str:
 def position(pz: Puzzle) -> None:
     """The position as the player to move sees it."""
     view = pz.position.view()
-    st.caption(puzzle_caption(pz.id, pz.rating, theme_name(pz.theme)))
+    if state.is_mine(pz):
+        st.caption(my_puzzle_caption(theme_name(pz.theme)))
+    else:
+        st.caption(puzzle_caption(pz.id, pz.rating, theme_name(pz.theme)))
+    situation(pz, view)
+
+
+def situation(pz: Puzzle, view: PlayerView) -> None:
+    """Who the player is, the tricks so far and the cards played, the card led."""
     st.markdown(role_line(role_name(view.role), preset_name(pz.position.rules)))
     if pz.question is Question.DISCARD:
         if view.role == "younger":
@@ -90,24 +102,43 @@ def position(pz: Puzzle) -> None:
 
 def question(pz: Puzzle) -> None:
     """The question, answered by tapping (once)."""
+    ask(pz, lambda cards: state.answer(pz, cards), done=state.result() is not None)
+
+
+def ask(pz: Puzzle, answer: Callable[[tuple[Card, ...]], None], *, done: bool,
+        keys: str = "puzzle", button: str = "puzzles_discard") -> None:
+    """The question on the cards: a card tapped, or the cards to discard tapped and
+    confirmed, handed to ``answer``; nothing to tap once ``done``. ``keys`` prefixes the
+    card hands' keys, ``button`` is the discard button's key."""
     view = pz.position.view()
-    done = state.result()
     hand = sort_cards(view.hand)
     if pz.question is Question.CARD:
         st.subheader(label("card_question"))
         legal = set(view.legal)
-        card_hand(CARD_HAND, hand, mode="play",
-                  disabled=[c for c in hand if c not in legal or done is not None],
-                  on_change=lambda c: state.answer(pz, (c,)), label=label("your_cards"))
+        card_hand(f"{keys}_cards", hand, mode="play",
+                  disabled=[c for c in hand if c not in legal or done],
+                  on_change=lambda c: answer((c,)), label=label("your_cards"))
         return
     st.subheader(label("discard_question"))
     most = view.exchange_range.stop - 1
-    card_hand(DISCARD_HAND, hand, max_selected=most, label=label("your_cards"),
-              disabled=hand if done is not None else ())
-    if done is None:
-        st.button(label("discard_button"), key="puzzles_discard", type="primary",
-                  on_click=lambda: state.answer(pz, selection(DISCARD_HAND)),
-                  disabled=not selection(DISCARD_HAND))
+    chosen = f"{keys}_discard"
+    card_hand(chosen, hand, max_selected=most, label=label("your_cards"),
+              disabled=hand if done else ())
+    if not done:
+        st.button(label("discard_button"), key=button, type="primary",
+                  on_click=lambda: answer(selection(chosen)), disabled=not selection(chosen))
+
+
+def the_answer(pz: Puzzle) -> None:
+    """The answer on cards, why (the theme's reason) and the figures that make it sound."""
+    shown = pz.answer if pz.question is Question.DISCARD else pz.answer[:1]
+    st.markdown(answer_line(_names(shown)))
+    st.markdown(cards_row_html(shown, width=64, highlight=shown), unsafe_allow_html=True)
+    reason = theme_reason(pz.theme) if pz.theme is not Theme.EXCHANGE else None
+    if reason:
+        st.markdown(reason)
+    st.markdown(margin_text(pz.margin, pz.error, pz.worlds, pz.exact,
+                            pz.question is Question.DISCARD))
 
 
 def verdict(pz: Puzzle) -> None:
@@ -119,12 +150,8 @@ def verdict(pz: Puzzle) -> None:
         st.success(label("right"), icon=":material/check_circle:")
     else:
         st.error(label("wrong"), icon=":material/cancel:")
-    shown = pz.answer if pz.question is Question.DISCARD else pz.answer[:1]
-    st.markdown(answer_line(_names(shown)))
-    st.markdown(cards_row_html(shown, width=64, highlight=shown), unsafe_allow_html=True)
-    reason = theme_reason(pz.theme) if pz.theme is not Theme.EXCHANGE else None
-    if reason:
-        st.markdown(reason)
-    st.markdown(margin_text(pz.margin, pz.error, pz.worlds, pz.exact,
-                            pz.question is Question.DISCARD))
-    st.markdown(rating_change(done.before, done.after))
+    the_answer(pz)
+    if done.mine:
+        st.markdown(label("mine_back"))
+    else:
+        st.markdown(rating_change(done.before, done.after))

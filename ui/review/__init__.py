@@ -6,8 +6,14 @@ accuracy, the three costliest decisions first (each on the cards: the choice, th
 play, the figures and why), and every decision after them. A review that ran past its
 budget says so and shows what it judged. Its words are in :mod:`words.review`.
 
+With ``puzzles`` (a deal the learner played, one role reviewed), the learner's costliest
+mistakes that make sound puzzles (:mod:`academy.my_puzzles`) are kept as puzzles of their own
+(:func:`ui.storage.my_puzzle_made`, due at once in "practise my misses"), and the review
+links the first.
+
 Session keys: ``<key>_job`` (the review under way), ``<key>_done`` (the review found, with
-the record it is of); the button's key is ``<key>_start``.
+the record it is of), ``<key>_puzzles`` (the ids of the puzzles kept from it, with the
+record); the button's key is ``<key>_start``.
 """
 
 from __future__ import annotations
@@ -21,11 +27,14 @@ import streamlit as st
 
 from academy.review import DealReview, Decision, DecisionKind, Mark
 from piquet.reckon import Role
+from ui import storage
 from ui.cards import cards_row_html
+from ui.links import page_link
+from ui.puzzles.state import MINE_PARAM, PAGE as PUZZLES_PAGE
 from ui.review import worker
 from ui.settings import four_colour
 from ui.text import md_escape
-from words import _
+from words import _, ngettext
 from words.review import (
     accuracy_text,
     choice_text,
@@ -54,11 +63,20 @@ def _record_key(record: dict[str, Any], roles: Sequence[Role] | None) -> str:
     return json.dumps([record, list(roles or ())], sort_keys=True)
 
 
-def _start(key: str, record: dict[str, Any], roles: Sequence[Role] | None) -> None:
+def _start(key: str, record: dict[str, Any], roles: Sequence[Role] | None,
+           puzzles: bool = False) -> None:
     role = roles[0] if roles and len(roles) == 1 else None
     st.session_state[f"{key}_job"] = (_record_key(record, roles),
                                       worker.start(record, role, worlds=WORLDS,
-                                                   budget_s=BUDGET_S))
+                                                   budget_s=BUDGET_S,
+                                                   puzzles=puzzles and role is not None))
+
+
+def _keep_puzzles(key: str, rk: str, found: worker.Found) -> None:
+    """The learner's own puzzles of the review kept in the store (once each)."""
+    for pz in found.puzzles:
+        storage.my_puzzle_made(pz.id, pz.as_json())
+    st.session_state[f"{key}_puzzles"] = (rk, [pz.id for pz in found.puzzles])
 
 
 Retry = Callable[[Decision], None]
@@ -66,10 +84,12 @@ Retry = Callable[[Decision], None]
 
 
 def review_panel(key: str, record: dict[str, Any], roles: Sequence[Role] | None = None,
-                 retry: Retry | None = None) -> None:
+                 retry: Retry | None = None, *, puzzles: bool = False) -> None:
     """The review of ``record`` (of ``roles``' decisions; None: both players'). With
     ``retry``, each of the costliest decisions has a "Try again from here" button
-    (``<key>_retry_<index>``) that calls it with the decision."""
+    (``<key>_retry_<index>``) that calls it with the decision. With ``puzzles`` (the deal
+    is the learner's, one role given), the learner's costliest mistakes become puzzles of
+    their own."""
     ss = st.session_state
     rk = _record_key(record, roles)
     done = ss.get(f"{key}_done")
@@ -84,14 +104,15 @@ def review_panel(key: str, record: dict[str, Any], roles: Sequence[Role] | None 
             if found is None:
                 st.warning(_("The review could not be made."))
             else:
-                ss[f"{key}_done"] = (rk, found)
-                _show(key, found, roles, retry)
+                ss[f"{key}_done"] = (rk, found.review)
+                _keep_puzzles(key, rk, found)
+                _show(key, found.review, roles, retry)
                 return
         else:
             _poller(key, rk)
             return
     st.button(_("Review this deal"), key=f"{key}_start", on_click=_start,
-              args=(key, record, roles), icon=":material/fact_check:",
+              args=(key, record, roles, puzzles), icon=":material/fact_check:",
               help=_("Each decision judged from what the player could see: the discard by "
                      "the exchange advisor, each card over the hands the opponent could "
                      "hold."))
@@ -141,6 +162,22 @@ def _decision(d: Decision, open_cards: bool) -> None:
     st.caption(md_escape(" ".join(x for x in lines if x)))
 
 
+def _puzzles_kept(key: str) -> None:
+    """How many of the learner's mistakes became puzzles, and a link to the first."""
+    kept = st.session_state.get(f"{key}_puzzles")
+    done = st.session_state.get(f"{key}_done")
+    if not kept or not kept[1] or done is None or done[0] != kept[0]:
+        return
+    ids = kept[1]
+    st.info(ngettext("{n} of your costliest mistakes is now a puzzle of your own: it comes "
+                     "back in “Practise my misses” until you solve it.",
+                     "{n} of your costliest mistakes are now puzzles of your own: they come "
+                     "back in “Practise my misses” until you solve them.", len(ids)),
+            icon=":material/extension:")
+    page_link(PUZZLES_PAGE, _("Solve it now"), {MINE_PARAM: ids[0]},
+              icon=":material/extension:")
+
+
 def _show(key: str, review: DealReview, roles: Sequence[Role] | None,
           retry: Retry | None) -> None:
     with st.container(border=True, key="review_result"):
@@ -149,6 +186,7 @@ def _show(key: str, review: DealReview, roles: Sequence[Role] | None,
             st.warning(md_escape(incomplete_text(review)), icon=":material/timer_off:")
         for role in roles or review.roles:
             st.markdown(md_escape(accuracy_text(review, role)))
+        _puzzles_kept(key)
         costly = review.costliest(3)
         if costly:
             heading = _("The costliest decisions")

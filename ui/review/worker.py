@@ -3,6 +3,9 @@ while the page is drawn, so that neither the learner's run nor, through the inte
 lock, anybody else's waits for it. Its progress is written to a small file that the page's
 fragment reads (a worker cannot reach the session).
 
+With ``puzzles``, the worker then cuts the reviewed player's own puzzles from the review
+(:func:`academy.my_puzzles.from_review`), which measure positions again.
+
 A failure of the worker is a review not given (:func:`result` gives ``None``); the next
 review starts a fresh worker.
 """
@@ -20,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from academy.my_puzzles import from_review
+from academy.puzzles import Puzzle
 from academy.review import DealReview, review_record
 from piquet.reckon import Role
 
@@ -38,9 +43,18 @@ def _pool(fresh: bool = False) -> ProcessPoolExecutor:
         return _pools[0]
 
 
+@dataclass(frozen=True)
+class Found:
+    """A review, and the reviewed player's own puzzles cut from it (when asked)."""
+
+    review: DealReview
+    puzzles: tuple[Puzzle, ...] = ()
+
+
 def _review(record: dict[str, Any], role: Role | None, worlds: int, seed: int,
-            budget_s: float, progress: str) -> DealReview | None:
-    """In the worker: the review, its progress written to the file ``progress``."""
+            budget_s: float, progress: str, puzzles: bool = False) -> Found | None:
+    """In the worker: the review, its progress written to the file ``progress``; then, with
+    ``puzzles`` and one role reviewed, its puzzles."""
     path = Path(progress)
 
     def said(done: int, total: int) -> None:
@@ -48,8 +62,10 @@ def _review(record: dict[str, Any], role: Role | None, worlds: int, seed: int,
             path.write_text(f"{done} {total}")
 
     try:
-        return review_record(record, role, worlds, seed=seed, budget_s=budget_s,
-                             progress=said)
+        review = review_record(record, role, worlds, seed=seed, budget_s=budget_s,
+                               progress=said)
+        mine = from_review(record, review, role, seed) if puzzles and role else ()
+        return Found(review, mine)
     except Exception:  # a review is a help, never a failure of the page
         return None
 
@@ -58,7 +74,7 @@ def _review(record: dict[str, Any], role: Role | None, worlds: int, seed: int,
 class Job:
     """A review under way: its future and the file its progress is written to."""
 
-    future: Future[DealReview | None]
+    future: Future[Found | None]
     progress: str
 
     def done_of(self) -> tuple[int, int]:
@@ -71,23 +87,24 @@ class Job:
 
 
 def start(record: dict[str, Any], role: Role | None, *, worlds: int = 16, seed: int = 0,
-          budget_s: float = 30.0) -> Job:
-    """Start the review of ``record`` in the worker; returns at once."""
+          budget_s: float = 30.0, puzzles: bool = False) -> Job:
+    """Start the review of ``record`` in the worker (with ``puzzles``: and cut ``role``'s own
+    puzzles from it); returns at once."""
     fd, progress = tempfile.mkstemp(prefix="piquet-review-", suffix=".txt")
     os.close(fd)
-    args = (record, role, worlds, seed, budget_s, progress)
+    args = (record, role, worlds, seed, budget_s, progress, puzzles)
     try:
         return Job(_pool().submit(_review, *args), progress)
     except (BrokenProcessPool, RuntimeError):  # a worker died: a fresh pool
         return Job(_pool(fresh=True).submit(_review, *args), progress)
 
 
-def result(job: Job) -> DealReview | None:
-    """A finished review (None: it failed, or the worker died)."""
+def result(job: Job) -> Found | None:
+    """A finished review and its puzzles (None: it failed, or the worker died)."""
     try:
         found = job.future.result(timeout=0)
     except Exception:
         found = None
     with contextlib.suppress(OSError):
         Path(job.progress).unlink()
-    return found if isinstance(found, DealReview) else None
+    return found if isinstance(found, Found) else None
