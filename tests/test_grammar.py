@@ -286,3 +286,26 @@ def test_right_text_passes() -> None:
                  "1.792'de 1, 3'te 1, 5'e 1, 40'ı, Quatorze'u ve quatorze'lar",
                  "Dört onlu on dört, üç kız üç: on yedi."):
         assert problems("tr", text, "The loser. Is it?", text) == [], text
+
+
+# --------------------------------------------------------------------------- Turkish, by a reader
+
+# What the native review (issue 36, docs/native-review/tr.tsv) changed and a template must not
+# bring back: the pupil's screens said *sen* beside the app's *siz*; a concept had two words
+# (benzetim / simülasyon, geçer / yener for "beats"); *değişmek* (to change by itself) stood for
+# a player's changing cards; *talep etmek* (to demand) for claiming declarations.
+_TR_NOT = {
+    "sen for siz": re.compile(r"\b(?:Cevabın|kazandın|Sınıftasın|Öğretmenine|vermedin|Adın|"
+                              r"Sıran|Puanın|Öğretmenin bu)\b|\bbak\.$"),
+    "benzetim for simülasyon": re.compile(r"[Bb]enzetim"),
+    "geçer for yener": re.compile(r"her üçlüyü geç"),
+    "değişmek for değiştirmek": re.compile(r"değişmemek|değişilm|kâğıt değişir\b"),
+    "talep for bildirmek": re.compile(r"talep et"),
+    "tohum for a code": re.compile(r"\btohum"),
+}
+
+
+def test_turkish_keeps_what_the_native_review_chose() -> None:
+    found = [f"{what}: {text!r}" for _ctx, _english, text in messages("tr")
+             for what, pattern in _TR_NOT.items() if pattern.search(text)]
+    assert not found, "\n".join(found)
