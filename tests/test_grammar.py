@@ -293,7 +293,8 @@ def test_right_text_passes() -> None:
 # What the native review (issue 36, docs/native-review/tr.tsv) changed and a template must not
 # bring back: the pupil's screens said *sen* beside the app's *siz*; a concept had two words
 # (benzetim / simülasyon, geçer / yener for "beats"); *değişmek* (to change by itself) stood for
-# a player's changing cards; *talep etmek* (to demand) for claiming declarations.
+# a player's changing cards; *talep etmek* (to demand) for claiming declarations; *haliyle*
+# beside the lessons' *hâliyle*; *tehlikede* (in danger) for "at stake".
 _TR_NOT = {
     "sen for siz": re.compile(r"\b(?:Cevabın|kazandın|Sınıftasın|Öğretmenine|vermedin|Adın|"
                               r"Sıran|Puanın|Öğretmenin bu)\b|\bbak\.$"),
@@ -302,10 +303,21 @@ _TR_NOT = {
     "değişmek for değiştirmek": re.compile(r"değişmemek|değişilm|kâğıt değişir\b"),
     "talep for bildirmek": re.compile(r"talep et"),
     "tohum for a code": re.compile(r"\btohum"),
+    "haliyle for hâliyle": re.compile(r"\bhal(?:i|iyle|ine)\b"),
+    "tehlikede for söz konusu": re.compile(r"tehlikede"),
 }
 
 
+def _turkish_texts() -> Iterator[tuple[str, str]]:
+    for _ctx, english, text in messages("tr"):
+        yield english[:60], text
+    for path in sorted((ROOT / "content" / "tr").rglob("*")):
+        if path.suffix in (".md", ".json"):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                yield path.name, line
+
+
 def test_turkish_keeps_what_the_native_review_chose() -> None:
-    found = [f"{what}: {text!r}" for _ctx, _english, text in messages("tr")
+    found = [f"{what} ({where}): {text[:120]!r}" for where, text in _turkish_texts()
              for what, pattern in _TR_NOT.items() if pattern.search(text)]
     assert not found, "\n".join(found)
