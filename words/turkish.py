@@ -107,6 +107,9 @@ def _four(prev: str) -> str:
     return {"a": "ı", "ı": "ı", "o": "u", "u": "u", "e": "i", "i": "i", "ö": "ü", "ü": "ü"}[prev]
 
 
+_POSSESSIVE: Final = re.compile(r"s[ıiuü](?!z)(?!n(?:[ıiuü]z)?$)")
+
+
 def harmonize(word: str, suffix: str, *, compound: bool = False) -> str:
     """``suffix`` (written in any harmony) as it goes after ``word``: its vowels follow the
     word's last vowel, its first d/t the word's last sound, and its buffer letter (y, n)
@@ -115,15 +118,24 @@ def harmonize(word: str, suffix: str, *, compound: bool = False) -> str:
 
     >>> harmonize("Birinci", "ın"), harmonize("3", "da"), harmonize("quatorze", "ler")
     ('nin', 'te', 'lar')
+    >>> harmonize("papaz", "sı"), harmonize("vale", "sı"), harmonize("onlu", "sından")
+    ('ı', 'si', 'sundan')
     """
     said = said_as(word)
     if not suffix or not said:
         return suffix
     ends_vowel = said[-1] in VOWELS
     body = _lower(suffix)
-    if body[0] in "yn" and len(body) > 1 and body[1] in VOWELS:
+    # the possessive -(s)I ("kupa papazı", "kupa valesi"): its s is a buffer too; not the s of
+    # -sIz ("without") nor of the copula -sIn(Iz) ("you are")
+    possessive = _POSSESSIVE.match(body) is not None
+    if possessive or (body[0] in "yn" and len(body) > 1 and body[1] in VOWELS):
         body = body[1:]  # the buffer is put back below if the word needs one
-    if body[0] in VOWELS and ends_vowel:
+    if possessive and ends_vowel:
+        body = "s" + body
+    elif compound and ends_vowel and body[0] in "dt":
+        body = "n" + body  # a compound's locative, ablative: "kupa kızından", "Laboratuvarı'nda"
+    elif body[0] in VOWELS and ends_vowel:
         genitive = re.match(r"[ıiuü]n(?![aeıioöuü])", body) is not None
         body = ("n" if genitive or compound else "y") + body
     out: list[str] = []
