@@ -25,6 +25,7 @@ from conftest import SCREENSHOTS
 from keys import focused, in_key, tab_to
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_card_hand_browser import PROJECTOR
+from test_present_browser import _HEIGHT_JS
 from test_progress_browser import DESKTOP, PHONE, TIMEOUT_MS, _cookie_set, wait_idle
 
 from academy.quiz import Question
@@ -187,6 +188,8 @@ def test_a_live_round_from_the_lobby_to_the_podium(contexts: dict[str, BrowserCo
     expect(phones["Cat"].get_by_text(re.compile("counts as unanswered"))).to_be_visible(
         timeout=POLL_MS)
     _snap(screen, "live-screen-reveal")
+    # the reveal (the cards, how the class answered, the answer and why) whole on the projector
+    assert screen.evaluate(_HEIGHT_JS) <= PROJECTOR["height"] + 2, screen.evaluate(_HEIGHT_JS)
     _snap(phones["Ann"], "live-pupil-reveal")
 
     _click(teacher, "live_next")

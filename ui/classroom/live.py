@@ -52,6 +52,7 @@ REFRESH_S: Final = 1.0
 rerun's time: within 2 s)."""
 
 SCREEN_PARAM: Final = "screen"
+SCREEN_CARD_WIDTH: Final = 130  # twelve cards in one row on a 1920 px projector
 SEEN_EVERY_S: Final = 10.0  # a pupil's "I am here" written at most this often
 _K_TOKEN: Final = "live_screen_token"  # the big screen's token, shown on the teacher's page
 _K_SEEN: Final = "live_seen_at"
@@ -435,14 +436,19 @@ def _screen_question(info: ClassInfo, board: LiveBoard, total: int) -> None:
             countdown("live_s_count", r.remaining, label=_("Seconds left: {n}", n="{n}"),
                       size_rem=5)
     reveal = r.phase is Phase.REVEAL
-    question_body(q, width=170, reveal=reveal)
+    question_body(q, width=SCREEN_CARD_WIDTH, reveal=reveal)
     count = _("{answered} of {joined} answered", answered=board.answered, joined=board.joined)
-    st.markdown(f'<p class="pq-live-count">{count}</p>', unsafe_allow_html=True)
     if r.phase is Phase.QUESTION:
+        st.markdown(f'<p class="pq-live-count">{count}</p>', unsafe_allow_html=True)
         return
-    _distribution(board, q, reveal=reveal)
+    # how the class answered beside the answer and why: the screen whole on a projector
+    answers, why = st.columns([2, 3], gap="large")
+    with answers:
+        st.markdown(f'<p class="pq-live-count">{count}</p>', unsafe_allow_html=True)
+        _distribution(board, q, reveal=reveal)
     if reveal:
-        quiz_explanation(q)
+        with why:
+            quiz_explanation(q)
 
 
 def _standings(board: LiveBoard, *, podium: bool) -> None:
