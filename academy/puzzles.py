@@ -43,6 +43,7 @@ from math import comb, sqrt
 from pathlib import Path
 from typing import Any, Final
 
+from academy.sinking import deciding_category
 from piquet.cards import DECK, Card, cards_mask, parse_cards
 from piquet.deal import DealState, Phase, PlayerView
 from piquet.players import Knowledge, knowledge
@@ -69,6 +70,8 @@ class Theme(StrEnum):
     CAPOT = "capot"
     PIQUE = "pique"
     LAST_TRICK = "last_trick"
+    SINKING = "sinking"
+    """What Younger must declare to stop Elder's repique or pique (:mod:`academy.sinking`)."""
     PLAY = "play"
     """A card to play with none of the themes above."""
 
@@ -78,6 +81,9 @@ class Question(StrEnum):
     """Which card to play (any card of the answer's group)."""
     DISCARD = "discard"
     """Which cards to discard (exactly the answer's cards)."""
+    SINK = "sink"
+    """Which category Younger must declare (the others he may sink): the answer's
+    ``category``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +116,8 @@ class Position:
         d = self.state()
         if d.phase is Phase.ELDER_EXCHANGE:
             return "elder"
-        if d.phase is Phase.YOUNGER_EXCHANGE:
-            return "younger"
+        if d.phase in (Phase.YOUNGER_EXCHANGE, Phase.ELDER_DECLARES):
+            return "younger"  # a sinking puzzle: Younger hears Elder's declarations
         return d.to_move or "elder"
 
     def view(self) -> PlayerView:
@@ -160,25 +166,37 @@ class Puzzle:
     """Every world consistent with the view was solved."""
     rating: float
     """The first rating, seeded from the measured difficulty (docs/puzzles.md)."""
+    category: str = ""
+    """A sinking puzzle's answer: the category to declare (``point``, ``sequences``,
+    ``sets``); ``answer`` then holds Younger's cards of that category."""
+
+    def accepts(self, category: str) -> bool:
+        """Whether a sinking puzzle's answer is this category."""
+        return self.question is Question.SINK and category == self.category
 
     def is_right(self, cards: Sequence[Card]) -> bool:
         """Whether the learner's answer is the puzzle's."""
         if self.question is Question.CARD:
             return len(cards) == 1 and cards[0] in self.answer
+        if self.question is Question.SINK:
+            return False  # answered by a category (:meth:`accepts`), never by cards
         return cards_mask(cards) == cards_mask(self.answer) and len(cards) == len(self.answer)
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "theme": self.theme.value, "q": self.question.value,
-                "pos": self.position.as_json(), "answer": " ".join(map(str, self.answer)),
-                "margin": round(self.margin, 2), "error": round(self.error, 2),
-                "worlds": self.worlds, "exact": self.exact, "rating": round(self.rating)}
+        out = {"id": self.id, "theme": self.theme.value, "q": self.question.value,
+               "pos": self.position.as_json(), "answer": " ".join(map(str, self.answer)),
+               "margin": round(self.margin, 2), "error": round(self.error, 2),
+               "worlds": self.worlds, "exact": self.exact, "rating": round(self.rating)}
+        if self.category:
+            out["cat"] = self.category
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Puzzle:
         return cls(str(data["id"]), Theme(data["theme"]), Question(data["q"]),
                    Position.from_json(data["pos"]), parse_cards(data["answer"]),
                    float(data["margin"]), float(data["error"]), int(data["worlds"]),
-                   bool(data["exact"]), float(data["rating"]))
+                   bool(data["exact"]), float(data["rating"]), str(data.get("cat", "")))
 
 
 # --- the worlds of a view -----------------------------------------------------------------------
@@ -405,6 +423,12 @@ def verify(puzzle: Puzzle, seed: int = 1) -> bool:
     """Whether ``puzzle`` holds: its answer is measured again (the card question on every world
     when it was measured so, else on fresh worlds drawn with ``seed``; the discard on fresh
     samples) and must still beat every other answer soundly."""
+    if puzzle.question is Question.SINK:
+        d = puzzle.position.state()
+        if d.phase is not Phase.ELDER_DECLARES:
+            return False
+        got = deciding_category(puzzle.position.rules, d.hand("elder"), d.hand("younger"))
+        return got is not None and puzzle.accepts(got[0])
     view = puzzle.position.view()
     if puzzle.question is Question.DISCARD:
         if view.phase not in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):

@@ -49,7 +49,7 @@ from academy.puzzles import (  # noqa: E402
 )
 from piquet.cards import Card  # noqa: E402
 from piquet.deal import DealState, Phase, PlayerView  # noqa: E402
-from piquet.players import ComputerPlayer  # noqa: E402
+from piquet.players import ComputerPlayer, knowledge  # noqa: E402
 
 PER_DEAL = 4
 TRIES = 3
@@ -86,7 +86,29 @@ def position_of(d: DealState, seed: int) -> Position:
                     tuple(plays))
 
 
-def cut(seed: int) -> list[Puzzle]:
+RARE: frozenset[Theme] = frozenset({Theme.OPENING_LEAD, Theme.CAPOT, Theme.PIQUE,
+                                      Theme.COUNTING})
+"""The themes ``--rare`` keeps (the few the level-2 games give: docs/puzzles.md)."""
+
+
+def may_be_rare(view: PlayerView) -> bool:
+    """Whether a card decision could be of a rare theme (a cheap test before measuring): the
+    opening lead, a capot to save, a pique to stop, or the opponent's cards known."""
+    k = knowledge(view)
+    played = len(view.tricks)
+    mine_won = k.elder_tricks if k.me == 0 else played - k.elder_tricks
+    if played == 0 and view.lead is None:
+        return True
+    if len(view.hand) <= 2:
+        return False
+    return ((mine_won == 0 and played >= 6) or (k.me == 1 and k.pique_base is not None)
+            or view_worlds(view, random.Random(0), sampled=0, enumerate_at_most=1).exact)
+
+
+def cut(seed: int, only: frozenset[Theme] | None = None, lead_every: int = 20
+        ) -> list[Puzzle]:
+    """The puzzles of deal ``seed``; ``only``: keep only these themes (and measure only the
+    decisions that may be of them); the opening lead measured one deal in ``lead_every``."""
     rules = "britannica" if seed % 2 == 0 else "cavendish"
     d = DealState.deal(seed, rules=rules)
     players = {"elder": ComputerPlayer(2, seed * 2), "younger": ComputerPlayer(2, seed * 2 + 1)}
@@ -94,6 +116,8 @@ def cut(seed: int) -> list[Puzzle]:
     themes: set[Theme] = set()
 
     def keep(pz: Puzzle, view: PlayerView) -> None:
+        if only is not None and pz.theme not in only:
+            return
         if len(found) >= PER_DEAL or (pz.theme in themes and (
                 pz.theme is not Theme.PLAY or sum(p.theme is Theme.PLAY for p in found) >= 2)):
             return
@@ -106,7 +130,7 @@ def cut(seed: int) -> list[Puzzle]:
 
     for role in ("elder", "younger"):
         view = d.view(role)
-        if Theme.EXCHANGE not in themes:
+        if Theme.EXCHANGE not in themes and (only is None or Theme.EXCHANGE in only):
             dv = measure_discard(view, seed)
             if dv.sound:
                 pos = position_of(d, seed)
@@ -121,7 +145,9 @@ def cut(seed: int) -> list[Puzzle]:
         view = d.view(role)
         n = len(view.hand)
         opening = not d.tricks and d.lead is None
-        if len(card_groups(view)) > 1 and (n <= 8 or (opening and seed % 20 == 3)):
+        wanted = only is None or (only & RARE and may_be_rare(view))
+        if wanted and len(card_groups(view)) > 1 and (
+                n <= 8 or (opening and seed % lead_every == 3 % lead_every)):
             worlds = view_worlds(view, random.Random(seed),
                                  enumerate_at_most=0 if opening else ENUMERATE_AT_MOST)
             few = random.Random(seed).sample(worlds.hands, min(QUICK, len(worlds.hands)))
@@ -145,6 +171,11 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--minutes", type=float, default=40.0)
+    ap.add_argument("--rare", action="store_true",
+                    help="keep only the rare themes (the opening lead, saving the capot, "
+                         "stopping a pique, counting the cards)")
+    ap.add_argument("--lead-every", type=int, default=20,
+                    help="measure the opening lead one deal in this many")
     ap.add_argument("--out", default=str(ROOT / "academy" / "data" / "puzzles.json"))
     args = ap.parse_args()
     out = Path(args.out)
@@ -157,7 +188,7 @@ def main() -> int:
             break
         if seed in seeds:
             continue
-        for pz in cut(seed):
+        for pz in cut(seed, RARE if args.rare else None, args.lead_every):
             have.append(pz.as_json())
             made += 1
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -201,9 +201,12 @@ def test_the_catalogue_is_there_and_every_puzzle_replays() -> None:
     for p in _sample(list(puzzles)) if SAMPLE else puzzles:
         view = p.position.view()
         assert view.to_move == view.role or view.phase in (
-            Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE), p.id
+            Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE) or (
+            p.question is Question.SINK and view.phase is Phase.ELDER_DECLARES), p.id
         assert p.margin >= MIN_MARGIN and (p.exact or p.margin >= MIN_SES * p.error), p.id
-        if p.question is Question.CARD:
+        if p.question is Question.SINK:  # checked in test_sinking_drill_sound.py
+            assert p.category and set(p.answer) <= set(view.hand), p.id
+        elif p.question is Question.CARD:
             assert set(p.answer) <= set(view.legal), p.id
         else:
             assert len(p.answer) in view.exchange_range and set(p.answer) <= set(view.hand)

@@ -12,12 +12,13 @@ transaction from what is stored then).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 import streamlit as st
 
-from academy.puzzles import Puzzle, Theme, catalogue, find, near, of_the_day
+from academy.puzzles import Puzzle, Question, Theme, catalogue, find, near, of_the_day
 from academy.rating import Rating, attempt
 from piquet.cards import Card
 from store.puzzles import PUZZLE_RD, LearnerStanding
@@ -94,19 +95,27 @@ def show_next() -> None:
     show(pz.id)
 
 
+def follow_address(param: str, held_key: str, unknown_key: str, known: Callable[[str], bool],
+                   show_one: Callable[[str], None], fallback: Callable[[], str]) -> None:
+    """Put on show what ``?param=`` names when it changed: a ``known`` id is shown, an
+    unknown one is remembered (clipped) to be said and ``fallback()`` shown instead."""
+    raw = st.query_params.get(param)
+    if raw is None or raw == st.session_state.get(held_key):
+        return
+    if known(raw):
+        st.session_state.pop(unknown_key, None)
+        show_one(raw)
+        return
+    st.session_state[unknown_key] = raw if len(raw) <= ID_SHOWN_MAX else (
+        raw[:ID_SHOWN_MAX] + "…")
+    show_one(fallback())
+
+
 def current() -> Puzzle:
     """The puzzle on show, following ``?id=`` (an unknown id: the puzzle of the day, and the
     id remembered to be said)."""
-    raw = st.query_params.get(PARAM)
-    held = st.session_state.get(CURRENT)
-    if raw is not None and raw != held:
-        if find(raw) is not None:
-            st.session_state.pop(UNKNOWN, None)
-            show(raw)
-        else:
-            st.session_state[UNKNOWN] = raw if len(raw) <= ID_SHOWN_MAX else (
-                raw[:ID_SHOWN_MAX] + "…")
-            show(of_the_day(today()).id)
+    follow_address(PARAM, CURRENT, UNKNOWN, lambda raw: find(raw) is not None, show,
+                   lambda: of_the_day(today()).id)
     pz = find(str(st.session_state.get(CURRENT, "")))
     if pz is None:
         pz = of_the_day(today())
@@ -121,11 +130,12 @@ def result() -> Result | None:
     return got if isinstance(got, Result) and got.pid == held else None
 
 
-def answer(pz: Puzzle, cards: tuple[Card, ...]) -> None:
-    """The learner's answer to ``pz``: judged, rated and stored (the first answer only)."""
+def answer(pz: Puzzle, cards: tuple[Card, ...], category: str = "") -> None:
+    """The learner's answer to ``pz`` (cards, or a sinking puzzle's category): judged, rated
+    and stored (the first answer only)."""
     if result() is not None:
         return
-    right = pz.is_right(cards)
+    right = pz.accepts(category) if pz.question is Question.SINK else pz.is_right(cards)
     mine = standing()
     stored = storage.puzzle_ratings().get(pz.id, Rating(pz.rating, PUZZLE_RD))
     new_mine, _ = attempt(mine.rating, stored, right)

@@ -6,41 +6,84 @@ from __future__ import annotations
 import streamlit as st
 
 from academy.puzzles import Puzzle, Question, Theme
+from academy.sinking import Threat, threat
 from piquet.cards import Card, sort_cards
+from piquet.combos import analyse
 from piquet.deal import PlayerView
+from piquet.declare import CATEGORIES
 from piquet.players import knowledge
 from ui.cards import cards_row_html
 from ui.components.card_hand import card_hand, selection
 from ui.puzzles import state
 from words import _
 from words.cards import card_name
-from words.names import preset_name, role_name
+from words.declarations import combination_text
+from words.names import category_noun, category_title, preset_name, role_name
 from words.puzzles import (
     answer_line,
+    drill_label,
+    elder_declares_line,
     label,
     led_line,
     left_line,
     margin_text,
+    mode_name,
     puzzle_caption,
     rating_change,
     rating_line,
     role_line,
+    sink_answer_line,
+    sink_question,
+    sink_reason,
     theme_name,
     theme_reason,
     tricks_line,
     unknown_puzzle,
 )
 
+MODE_PARAM = "mode"
+MODE_KEY = "puzzles_mode"
+PUZZLES = "puzzles"
+COUNT = "count"
 CARD_HAND = "puzzle_cards"
 DISCARD_HAND = "puzzle_discard"
 PLAYED_W = 40
 
 
+def mode() -> str:
+    """The page's mode from the address: ``?mode=count`` the counting drill, else puzzles."""
+    return COUNT if st.query_params.get(MODE_PARAM) == COUNT else PUZZLES
+
+
+def _switch() -> None:
+    new = st.session_state.get(MODE_KEY)
+    if new == COUNT:
+        st.query_params[MODE_PARAM] = COUNT
+        st.query_params.pop(state.PARAM, None)
+    else:
+        st.query_params.pop(MODE_PARAM, None)
+        st.query_params.pop("task", None)
+
+
+def mode_control() -> None:
+    """Puzzles or the counting drill (the address follows: ``?mode=count``)."""
+    st.session_state[MODE_KEY] = mode()
+    st.segmented_control(drill_label("mode"), [PUZZLES, COUNT], key=MODE_KEY, required=True,
+                         format_func=mode_name, on_change=_switch,
+                         label_visibility="collapsed")
+
+
 def header() -> None:
     st.title(label("title"))
+    mode_control()
     st.caption(label("intro"))
     s = state.standing()
     st.markdown(rating_line(s.rating.rating, s.rating.rd, s.streak, s.best_streak))
+
+
+def drill_header() -> None:
+    st.title(label("title"))
+    mode_control()
 
 
 def choosers() -> None:
@@ -77,6 +120,12 @@ def position(pz: Puzzle) -> None:
         if view.role == "younger":
             st.markdown(left_line(5 - view.opponent_discard_count))
         return
+    if pz.question is Question.SINK:
+        elder = analyse(pz.position.state().hand("elder"))
+        st.markdown(elder_declares_line())
+        combos = [c for c in (elder.point, *elder.sequences, *elder.sets) if c is not None]
+        st.markdown("\n".join(f"- {combination_text(c)}" for c in combos))
+        return
     mine, theirs = _tricks_won(view)
     st.markdown(tricks_line(mine, theirs))
     if view.tricks:
@@ -93,6 +142,9 @@ def question(pz: Puzzle) -> None:
     view = pz.position.view()
     done = state.result()
     hand = sort_cards(view.hand)
+    if pz.question is Question.SINK:
+        sink_choice(pz, view)
+        return
     if pz.question is Question.CARD:
         st.subheader(label("card_question"))
         legal = set(view.legal)
@@ -110,6 +162,25 @@ def question(pz: Puzzle) -> None:
                   disabled=not selection(DISCARD_HAND))
 
 
+def _threat(pz: Puzzle) -> Threat:
+    d = pz.position.state()
+    got = threat(pz.position.rules, d.hand("elder"), d.hand("younger"), ())
+    return got if got is not None else Threat.REPIQUE
+
+
+def sink_choice(pz: Puzzle, view: PlayerView) -> None:
+    """A sinking puzzle: your cards, then one button a category (the first tap answers)."""
+    st.subheader(sink_question(_threat(pz).value))
+    st.caption(label("your_cards"))
+    st.markdown(cards_row_html(sort_cards(view.hand), width=PLAYED_W), unsafe_allow_html=True)
+    done = state.result()
+    for col, cat in zip(st.columns(len(CATEGORIES)), CATEGORIES, strict=True):
+        col.button(category_title(cat), key=f"puzzles_sink_{cat}", width="stretch",
+                   disabled=done is not None,
+                   type="primary" if done is not None and cat == pz.category else "secondary",
+                   on_click=state.answer, args=(pz, (), cat))
+
+
 def verdict(pz: Puzzle) -> None:
     """After the answer: right or not, the answer, why, the figures, the rating change."""
     done = state.result()
@@ -119,6 +190,13 @@ def verdict(pz: Puzzle) -> None:
         st.success(label("right"), icon=":material/check_circle:")
     else:
         st.error(label("wrong"), icon=":material/cancel:")
+    if pz.question is Question.SINK:
+        st.markdown(sink_answer_line(category_noun(pz.category)))
+        st.markdown(cards_row_html(pz.answer, width=64, highlight=pz.answer),
+                    unsafe_allow_html=True)
+        st.markdown(sink_reason(category_noun(pz.category), _threat(pz).value))
+        st.markdown(rating_change(done.before, done.after))
+        return
     shown = pz.answer if pz.question is Question.DISCARD else pz.answer[:1]
     st.markdown(answer_line(_names(shown)))
     st.markdown(cards_row_html(shown, width=64, highlight=shown), unsafe_allow_html=True)
