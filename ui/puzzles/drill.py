@@ -23,6 +23,7 @@ from academy.counting import (
     tasks,
 )
 from piquet.cards import Card, Rank, sort_cards
+from piquet.combos import pretty
 from piquet.deal import PlayerView
 from ui.cards import cards_row_html
 from ui.components.card_hand import card_hand, selection, set_selection
@@ -107,21 +108,21 @@ def _calls(h: Heard) -> list[str]:
     return calls_lines(h.point_length, h.point_pips, seq, sets)
 
 
-def _row(title: str, cards: tuple[Card, ...] | list[Card]) -> None:
-    st.caption(title)
-    st.markdown(cards_row_html(list(cards), width=SMALL_W), unsafe_allow_html=True)
+def _line(title: str, cards: tuple[Card, ...] | list[Card]) -> str:
+    return f"**{title}** {pretty(cards)}" if cards else f"**{title}** —"
 
 
 def facts(view: PlayerView, task: CountTask) -> None:
-    """What the learner saw and heard, small."""
+    """What the learner saw and heard, as short lines (the cards in text: on a phone the
+    cards to tap and Check stay on the first screen)."""
     st.caption(drill_role_line(preset_name(task.position.rules)))
-    for line in _calls(heard(view)):
-        st.markdown(line)
+    lines = _calls(heard(view))
     if view.opponent_shown:
-        _row(drill_label("shown"), sort_cards(view.opponent_shown))
-    _row(drill_label("hand"), sort_cards(view.hand))
-    _row(drill_label("discards"), sort_cards(view.discard))
-    _row(drill_label("played"), [c for t in view.tricks for c in t])
+        lines.append(_line(drill_label("shown"), sort_cards(view.opponent_shown)))
+    lines.append(_line(drill_label("hand"), sort_cards(view.hand)))
+    lines.append(_line(drill_label("discards"), sort_cards(view.discard)))
+    lines.append(_line(drill_label("played"), [c for t in view.tricks for c in t]))
+    st.markdown("  \n".join(lines))
 
 
 def task_view(task: CountTask) -> None:
@@ -134,7 +135,7 @@ def task_view(task: CountTask) -> None:
     facts(view, task)
     done = result()
     offer = candidates(view)
-    card_hand(HAND, offer, label=drill_label("tap"),
+    card_hand(HAND, offer, label=drill_label("tap"), rows=2,
               disabled=offer if done is not None else ())
     if done is None:
         st.button(drill_label("check"), key="drill_check", type="primary", width="stretch",

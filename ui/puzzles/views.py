@@ -8,7 +8,7 @@ import streamlit as st
 from academy.puzzles import Puzzle, Question, Theme
 from academy.sinking import Threat, threat
 from piquet.cards import Card, sort_cards
-from piquet.combos import analyse
+from piquet.combos import analyse, pretty
 from piquet.deal import PlayerView
 from piquet.declare import CATEGORIES
 from piquet.players import knowledge
@@ -171,8 +171,8 @@ def _threat(pz: Puzzle) -> Threat:
 def sink_choice(pz: Puzzle, view: PlayerView) -> None:
     """A sinking puzzle: your cards, then one button a category (the first tap answers)."""
     st.subheader(sink_question(_threat(pz).value))
-    st.caption(label("your_cards"))
-    st.markdown(cards_row_html(sort_cards(view.hand), width=PLAYED_W), unsafe_allow_html=True)
+    # the hand in text: on a phone the three answers stay on the first screen
+    st.markdown(f"**{drill_label('hand')}** {pretty(sort_cards(view.hand))}")
     done = state.result()
     for col, cat in zip(st.columns(len(CATEGORIES)), CATEGORIES, strict=True):
         col.button(category_title(cat), key=f"puzzles_sink_{cat}", width="stretch",
