@@ -6,8 +6,9 @@
 Deal ``seed`` (even seeds Britannica's rules, odd ones Cavendish's) is played by two computer
 players of level 1 (seeded; Younger may sink what loses). The task is Younger's view at the
 start of the first trick from the sixth on where Elder's possible hands are few enough to
-enumerate (:data:`academy.counting.MOST_WORLDS`) and he holds three cards or more; its
-answer is :func:`academy.counting.possible_cards`, which must hold Elder's real cards.
+enumerate (:data:`academy.counting.MOST_WORLDS`) and he holds three cards or more — the first
+where one of Elder's calls rules a card out, if any — its answer is
+:func:`academy.counting.possible_cards`, which must hold Elder's real cards.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from academy.counting import MOST_WORLDS, CountTask, possible_cards  # noqa: E402
+from academy.counting import (  # noqa: E402
+    MOST_WORLDS,
+    CountTask,
+    Ruled,
+    candidates,
+    possible_cards,
+    ruled_out,
+)
 from academy.puzzles import Position, view_worlds  # noqa: E402
 from piquet.cards import Card  # noqa: E402
 from piquet.deal import DealState, Phase  # noqa: E402
@@ -41,6 +49,7 @@ def task_of(seed: int) -> CountTask | None:
         specs.append(spec)
         d = d.declare(role, spec)  # type: ignore[arg-type]
     plays: list[Card] = []
+    first: CountTask | None = None
     while d.phase is Phase.PLAY:
         if d.lead is None and len(d.tricks) >= 5 and len(d.hand("elder")) >= 3:
             view = d.view("younger")
@@ -50,13 +59,16 @@ def task_of(seed: int) -> CountTask | None:
                 assert set(d.hand("elder")) <= answer
                 pos = Position(rules, seed, d.elder_discard, d.younger_discard,
                                (specs[0], specs[1]), tuple(plays))
-                return CountTask(f"{rules[0]}{seed}-{len(d.tricks)}", pos,
+                task = CountTask(f"{rules[0]}{seed}-{len(d.tricks)}", pos,
                                  tuple(sorted(answer, key=lambda c: c.index)), hands)
+                if any(ruled_out(view, c, answer) is Ruled.CALLS for c in candidates(view)):
+                    return task  # a call rules a card out: the task the drill is for
+                first = first or task
         role = d.to_move or "elder"
         c = players[role].choose_card(d.view(role))  # type: ignore[index]
         plays.append(c)
         d = d.play(role, c)
-    return None
+    return first
 
 
 def main() -> int:
