@@ -1,7 +1,12 @@
 """Cut puzzles from the computer's own games, verify each, and write the catalogue.
 
     python scripts/make_puzzles.py [--first 1] [--games 400] [--minutes 40]
+                                   [--rare] [--lead-every 20]
                                    [--out academy/data/puzzles.json]
+
+``--rare`` keeps only the rare themes (the opening lead, saving the capot, stopping a pique,
+counting the cards) and measures only the card decisions that may be of them (a cheap test
+first: :func:`may_be_rare`); ``--lead-every n`` measures the opening lead one deal in ``n``.
 
 Deal ``seed`` (``--first`` on, one deal a seed; even seeds Britannica's rules, odd ones
 Cavendish's) is played by two computer players of level 2 (seeded). Every decision is a
