@@ -43,6 +43,7 @@ from math import comb, sqrt
 from pathlib import Path
 from typing import Any, Final
 
+from academy.calls import calls_allow, heard
 from academy.sinking import deciding_category
 from piquet.cards import DECK, Card, cards_mask, parse_cards
 from piquet.deal import DealState, Phase, PlayerView
@@ -169,6 +170,8 @@ class Puzzle:
     category: str = ""
     """A sinking puzzle's answer: the category to declare (``point``, ``sequences``,
     ``sets``); ``answer`` then holds Younger's cards of that category."""
+    calls: bool = False
+    """The worlds were narrowed by the opponent's calls too (:func:`call_worlds`)."""
 
     def accepts(self, category: str) -> bool:
         """Whether a sinking puzzle's answer is this category."""
@@ -189,6 +192,8 @@ class Puzzle:
                "worlds": self.worlds, "exact": self.exact, "rating": round(self.rating)}
         if self.category:
             out["cat"] = self.category
+        if self.calls:
+            out["calls"] = True
         return out
 
     @classmethod
@@ -196,7 +201,8 @@ class Puzzle:
         return cls(str(data["id"]), Theme(data["theme"]), Question(data["q"]),
                    Position.from_json(data["pos"]), parse_cards(data["answer"]),
                    float(data["margin"]), float(data["error"]), int(data["worlds"]),
-                   bool(data["exact"]), float(data["rating"]), str(data.get("cat", "")))
+                   bool(data["exact"]), float(data["rating"]), str(data.get("cat", "")),
+                   bool(data.get("calls", False)))
 
 
 # --- the worlds of a view -----------------------------------------------------------------------
@@ -234,6 +240,24 @@ def view_worlds(view: PlayerView, rng: random.Random, sampled: int = SAMPLED_WOR
     hands = tuple(k.opp_known | sum(1 << c for c in rng.sample(cand, need))
                   for _ in range(sampled))
     return Worlds(hands, False, total)
+
+
+CALL_ENUMERATE_AT_MOST: Final = 5000
+"""The worlds enumerated before the calls narrow them (:func:`call_worlds`)."""
+
+
+def call_worlds(view: PlayerView) -> Worlds | None:
+    """Every world consistent with ``view`` **and** the opponent's calls (Younger hears
+    Elder's; a call is a floor: :mod:`academy.calls`), or None when there are too many to
+    enumerate."""
+    k = knowledge(view)
+    ws = view_worlds(view, random.Random(0), sampled=0,
+                     enumerate_at_most=CALL_ENUMERATE_AT_MOST)
+    if not ws.exact:
+        return None
+    h = heard(view)
+    keep = tuple(w for w in ws.hands if calls_allow(w | k.opp_played, h))
+    return Worlds(keep, True, len(keep))
 
 
 # --- measuring a card question --------------------------------------------------------------
@@ -437,6 +461,12 @@ def verify(puzzle: Puzzle, seed: int = 1) -> bool:
         return dv.sound and puzzle.is_right(dv.discard)
     if view.phase is not Phase.PLAY or view.to_move != view.role:
         return False
+    if puzzle.calls:
+        narrowed = call_worlds(view)
+        if narrowed is None or not narrowed.hands:
+            return False
+        verdict = measure_cards(view, narrowed)
+        return verdict.sound and set(verdict.groups[0]) == set(puzzle.answer)
     worlds = view_worlds(view, random.Random(seed),
                          enumerate_at_most=ENUMERATE_AT_MOST if puzzle.exact else 0)
     verdict = measure_cards(view, worlds)

@@ -7,6 +7,8 @@
 ``--rare`` keeps only the rare themes (the opening lead, saving the capot, stopping a pique,
 counting the cards) and measures only the card decisions that may be of them (a cheap test
 first: :func:`may_be_rare`); ``--lead-every n`` measures the opening lead one deal in ``n``.
+``--calls`` makes counting puzzles where Elder's calls, with the cards seen, leave one hand
+(:func:`cut_calls`).
 
 Deal ``seed`` (``--first`` on, one deal a seed; even seeds Britannica's rules, odd ones
 Cavendish's) is played by two computer players of level 2 (seeded). Every decision is a
@@ -33,18 +35,21 @@ import json
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from academy.puzzles import (  # noqa: E402
+    CALL_ENUMERATE_AT_MOST,
     ENUMERATE_AT_MOST,
     Position,
     Puzzle,
     Question,
     Theme,
     Worlds,
+    call_worlds,
     card_groups,
     measure_cards,
     measure_discard,
@@ -55,6 +60,7 @@ from academy.puzzles import (  # noqa: E402
 from piquet.cards import Card  # noqa: E402
 from piquet.deal import DealState, Phase, PlayerView  # noqa: E402
 from piquet.players import ComputerPlayer, knowledge  # noqa: E402
+from piquet.reckon import Role  # noqa: E402
 
 PER_DEAL = 4
 TRIES = 3
@@ -171,6 +177,41 @@ def cut(seed: int, only: frozenset[Theme] | None = None, lead_every: int = 20
     return found
 
 
+def cut_calls(seed: int) -> list[Puzzle]:
+    """Counting puzzles where Elder's calls, with the cards seen, leave one hand: deal
+    ``seed`` played by two computer players of level 1 (cheap; Younger sinks what loses), each
+    of Younger's card decisions with three to eight cards where the cards seen leave several
+    hands and the calls one (:func:`academy.puzzles.call_worlds`), kept when sound and of the
+    counting theme; at most two a deal."""
+    rules = "britannica" if seed % 2 == 0 else "cavendish"
+    d = DealState.deal(seed, rules=rules)
+    players = {"elder": ComputerPlayer(1, seed * 2), "younger": ComputerPlayer(1, seed * 2 + 1)}
+    roles: tuple[Role, Role] = ("elder", "younger")
+    for r in roles:
+        d = d.discard(r, players[r].choose_discard(d.view(r)))
+    for r in roles:
+        d = d.declare(r, players[r].choose_declaration(d.view(r)))
+    found: list[Puzzle] = []
+    ply = 0
+    while d.phase is Phase.PLAY and len(found) < 2:
+        role = d.to_move or "elder"
+        view = d.view(role)
+        if role == "younger" and 3 <= len(view.hand) <= 8 and len(card_groups(view)) > 1:
+            seen = view_worlds(view, random.Random(0), sampled=0,
+                               enumerate_at_most=CALL_ENUMERATE_AT_MOST)
+            narrowed = call_worlds(view)
+            if seen.exact and len(seen.hands) > 1 and narrowed and len(narrowed.hands) == 1:
+                verdict = measure_cards(view, narrowed)
+                if verdict.sound and theme_of(view, verdict) is Theme.COUNTING:
+                    pz = Puzzle(f"{rules[0]}{seed}-{ply}", Theme.COUNTING, Question.CARD,
+                                position_of(d, seed), verdict.groups[0], verdict.margin, 0.0,
+                                1, True, 0.0, calls=True)
+                    found.append(replace(pz, rating=first_rating(weaker_share(pz, view))))
+        d = d.play(role, players[role].choose_card(view))
+        ply += 1
+    return found
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--first", type=int, default=1)
@@ -179,6 +220,8 @@ def main() -> int:
     ap.add_argument("--rare", action="store_true",
                     help="keep only the rare themes (the opening lead, saving the capot, "
                          "stopping a pique, counting the cards)")
+    ap.add_argument("--calls", action="store_true",
+                    help="counting puzzles where the calls leave one hand (level-1 games)")
     ap.add_argument("--lead-every", type=int, default=20,
                     help="measure the opening lead one deal in this many")
     ap.add_argument("--out", default=str(ROOT / "academy" / "data" / "puzzles.json"))
@@ -193,7 +236,9 @@ def main() -> int:
             break
         if seed in seeds:
             continue
-        for pz in cut(seed, RARE if args.rare else None, args.lead_every):
+        made_here = cut_calls(seed) if args.calls else cut(
+            seed, RARE if args.rare else None, args.lead_every)
+        for pz in made_here:
             have.append(pz.as_json())
             made += 1
         out.parent.mkdir(parents=True, exist_ok=True)

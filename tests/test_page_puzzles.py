@@ -209,3 +209,14 @@ def test_an_unknown_task_says_so() -> None:
 def test_the_drill_in_other_languages(lang: str, words: str) -> None:
     at = _in_language(lang, mode="count")
     assert any(words in o for o in at.segmented_control(key=MODE_KEY).options)
+
+
+def test_a_puzzle_counted_with_the_calls_shows_them_and_says_why() -> None:
+    pz = next(p for p in catalogue() if p.calls)
+    at = open_page("puzzles", id=pz.id)
+    shown = _texts(at)
+    assert "Elder called" in shown or "His best" in shown
+    tap_card(at, CARD_HAND, pz.answer[0])
+    assert not at.exception, at.exception
+    assert [s.value for s in at.success] == ["Right!"]
+    assert "listen to the calls" in _texts(at)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from calls_truth import _point, _suit_ranks, elder_played, makes_calls
 from hypothesis import given, settings, strategies as st
 from test_puzzles_sound import _tricks, worlds_of
 
@@ -34,18 +35,9 @@ from piquet.cards import DECK, Card, parse_cards
 from piquet.deal import Phase, PlayerView
 
 CATS = ("point", "sequences", "sets")
-PIP = (7, 8, 9, 10, 10, 10, 10, 11)
 RUN_SCORE = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 
 # --- declarations from the rules --------------------------------------------------------------
-
-
-def _suit_ranks(hand: frozenset[Card], s: int) -> list[int]:
-    return sorted(int(c.rank) for c in hand if c.suit.index == s)
-
-
-def _point(hand: frozenset[Card]) -> tuple[int, int]:
-    return max((len(r), sum(PIP[x] for x in r)) for r in (_suit_ranks(hand, s) for s in range(4)))
 
 
 def _runs(hand: frozenset[Card]) -> list[tuple[int, int]]:
@@ -166,40 +158,11 @@ def test_the_library_rule_is_the_rules(deck: list[Card], strong: bool) -> None:
 # --- the drill ----------------------------------------------------------------------------------
 
 
-def _elder_played(view: PlayerView) -> frozenset[Card]:
-    return frozenset(a if ldr == 0 else b for a, b, ldr in _tricks(view))
-
-
-def _makes_calls(twelve: frozenset[Card], view: PlayerView) -> bool:
-    calls = view.opponent_calls
-    if calls is None:
-        return True
-    mine = frozenset(view.hand) | (frozenset(view.played) - _elder_played(view))
-    pips_heard = _point(mine)[0] == calls.point_length
-    if calls.point_length and not any(
-        len(r) >= calls.point_length and (not pips_heard or any(
-            sum(PIP[x] for x in pick) == calls.point_pips
-            for pick in combinations(r, calls.point_length)))
-        for r in (_suit_ranks(twelve, s) for s in range(4))
-    ):
-        return False
-    if calls.sequence_length:
-        top = int(calls.sequence_top or 0)
-        need = set(range(top - calls.sequence_length + 1, top + 1))
-        if not any(need <= set(_suit_ranks(twelve, s)) for s in range(4)):
-            return False
-    if calls.set_count:
-        rank = int(calls.set_rank or 0)
-        if sum(1 for c in twelve if int(c.rank) == rank) < calls.set_count:
-            return False
-    return True
-
-
 def drill_truth(view: PlayerView, *, with_calls: bool = True) -> frozenset[Card]:
-    played = _elder_played(view)
+    played = elder_played(view)
     out: set[Card] = set()
     for w in worlds_of(view):
-        if not with_calls or _makes_calls(w | played, view):
+        if not with_calls or makes_calls(w | played, view):
             out |= w
     return frozenset(out)
 

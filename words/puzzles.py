@@ -18,6 +18,7 @@ from words import _, format_number, ngettext, pgettext
 
 __all__ = [
     "calls_lines",
+    "calls_reason",
     "drill_label",
     "drill_role_line",
     "drill_tally",
@@ -205,6 +206,13 @@ def sink_reason(category: str, threat: str) -> str:
 
 
 # --- the counting drill -------------------------------------------------------------------------
+
+
+def calls_reason() -> str:
+    """Why a puzzle counted with the calls is certain."""
+    return _("Count every card played and shown, and listen to the calls: Elder holds at least "
+             "what he called, and only one hand fits it all, so you know each card he holds "
+             "and the best card is certain.")
 
 
 def mode_name(mode: str) -> str:

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from academy.calls import Heard, heard
 from academy.counting import (
     CountTask,
-    Heard,
     candidates,
     find_task,
-    heard,
     ruled_out,
     tasks,
 )
@@ -112,13 +111,19 @@ def _line(title: str, cards: tuple[Card, ...] | list[Card]) -> str:
     return f"**{title}** {pretty(cards)}" if cards else f"**{title}** —"
 
 
+def calls_facts(view: PlayerView) -> list[str]:
+    """Elder's calls as Younger heard them, and the cards Elder showed, as lines."""
+    lines = _calls(heard(view))
+    if view.opponent_shown:
+        lines.append(_line(drill_label("shown"), sort_cards(view.opponent_shown)))
+    return lines
+
+
 def facts(view: PlayerView, task: CountTask) -> None:
     """What the learner saw and heard, as short lines (the cards in text: on a phone the
     cards to tap and Check stay on the first screen)."""
     st.caption(drill_role_line(preset_name(task.position.rules)))
-    lines = _calls(heard(view))
-    if view.opponent_shown:
-        lines.append(_line(drill_label("shown"), sort_cards(view.opponent_shown)))
+    lines = calls_facts(view)
     lines.append(_line(drill_label("hand"), sort_cards(view.hand)))
     lines.append(_line(drill_label("discards"), sort_cards(view.discard)))
     lines.append(_line(drill_label("played"), [c for t in view.tricks for c in t]))

@@ -15,12 +15,14 @@ from piquet.players import knowledge
 from ui.cards import cards_row_html
 from ui.components.card_hand import card_hand, selection
 from ui.puzzles import state
+from ui.puzzles.drill import calls_facts
 from words import _
 from words.cards import card_name
 from words.declarations import combination_text
 from words.names import category_noun, category_title, preset_name, role_name
 from words.puzzles import (
     answer_line,
+    calls_reason,
     drill_label,
     elder_declares_line,
     label,
@@ -128,6 +130,8 @@ def position(pz: Puzzle) -> None:
         return
     mine, theirs = _tricks_won(view)
     st.markdown(tricks_line(mine, theirs))
+    if pz.calls:  # counted with the calls: what Younger heard and was shown
+        st.markdown("  \n".join(calls_facts(view)))
     if view.tricks:
         played = [c for t in view.tricks for c in t]
         st.caption(label("played"))  # it ends with a colon: above the cards it names
@@ -200,7 +204,8 @@ def verdict(pz: Puzzle) -> None:
     shown = pz.answer if pz.question is Question.DISCARD else pz.answer[:1]
     st.markdown(answer_line(_names(shown)))
     st.markdown(cards_row_html(shown, width=64, highlight=shown), unsafe_allow_html=True)
-    reason = theme_reason(pz.theme) if pz.theme is not Theme.EXCHANGE else None
+    reason = (calls_reason() if pz.calls
+              else theme_reason(pz.theme) if pz.theme is not Theme.EXCHANGE else None)
     if reason:
         st.markdown(reason)
     st.markdown(margin_text(pz.margin, pz.error, pz.worlds, pz.exact,
