@@ -25,6 +25,10 @@ the declaration points of every legal discard over sampled opponent hands and ta
 best beats every other discard by :data:`MIN_MARGIN` points and :data:`MIN_SES` standard
 errors of the difference (the two errors combined as if independent).
 
+A puzzle *counted with the calls* (``calls``) narrows the worlds by the opponent's calls too
+(:func:`call_worlds`: a call is a floor, :mod:`academy.calls`). A *sinking puzzle*
+(:attr:`Question.SINK`, :mod:`academy.sinking`) asks which category Younger must declare.
+
 Themes (:class:`Theme`) say what the puzzle is about; they are facts of the position and of
 the measured values (see :func:`theme_of`). Pure Python: no Streamlit.
 """
