@@ -25,6 +25,10 @@ the declaration points of every legal discard over sampled opponent hands and ta
 best beats every other discard by :data:`MIN_MARGIN` points and :data:`MIN_SES` standard
 errors of the difference (the two errors combined as if independent).
 
+A puzzle *counted with the calls* (``calls``) narrows the worlds by the opponent's calls too
+(:func:`call_worlds`: a call is a floor, :mod:`academy.calls`). A *sinking puzzle*
+(:attr:`Question.SINK`, :mod:`academy.sinking`) asks which category Younger must declare.
+
 Themes (:class:`Theme`) say what the puzzle is about; they are facts of the position and of
 the measured values (see :func:`theme_of`). Pure Python: no Streamlit.
 """
@@ -43,6 +47,8 @@ from math import comb, sqrt
 from pathlib import Path
 from typing import Any, Final
 
+from academy.calls import calls_allow, heard
+from academy.sinking import deciding_category
 from piquet.cards import DECK, Card, cards_mask, parse_cards
 from piquet.deal import DealState, Phase, PlayerView
 from piquet.players import Knowledge, knowledge
@@ -70,6 +76,8 @@ class Theme(StrEnum):
     CAPOT = "capot"
     PIQUE = "pique"
     LAST_TRICK = "last_trick"
+    SINKING = "sinking"
+    """What Younger must declare to stop Elder's repique or pique (:mod:`academy.sinking`)."""
     PLAY = "play"
     """A card to play with none of the themes above."""
 
@@ -79,6 +87,9 @@ class Question(StrEnum):
     """Which card to play (any card of the answer's group)."""
     DISCARD = "discard"
     """Which cards to discard (exactly the answer's cards)."""
+    SINK = "sink"
+    """Which category Younger must declare (the others he may sink): the answer's
+    ``category``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +129,8 @@ class Position:
         d = self.state()
         if d.phase is Phase.ELDER_EXCHANGE:
             return "elder"
-        if d.phase is Phase.YOUNGER_EXCHANGE:
-            return "younger"
+        if d.phase in (Phase.YOUNGER_EXCHANGE, Phase.ELDER_DECLARES):
+            return "younger"  # a sinking puzzle: Younger hears Elder's declarations
         return d.to_move or "elder"
 
     def view(self) -> PlayerView:
@@ -176,25 +187,42 @@ class Puzzle:
     """Every world consistent with the view was solved."""
     rating: float
     """The first rating, seeded from the measured difficulty (docs/puzzles.md)."""
+    category: str = ""
+    """A sinking puzzle's answer: the category to declare (``point``, ``sequences``,
+    ``sets``); ``answer`` then holds Younger's cards of that category."""
+    calls: bool = False
+    """The worlds were narrowed by the opponent's calls too (:func:`call_worlds`)."""
+
+    def accepts(self, category: str) -> bool:
+        """Whether a sinking puzzle's answer is this category."""
+        return self.question is Question.SINK and category == self.category
 
     def is_right(self, cards: Sequence[Card]) -> bool:
         """Whether the learner's answer is the puzzle's."""
         if self.question is Question.CARD:
             return len(cards) == 1 and cards[0] in self.answer
+        if self.question is Question.SINK:
+            return False  # answered by a category (:meth:`accepts`), never by cards
         return cards_mask(cards) == cards_mask(self.answer) and len(cards) == len(self.answer)
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "theme": self.theme.value, "q": self.question.value,
-                "pos": self.position.as_json(), "answer": " ".join(map(str, self.answer)),
-                "margin": round(self.margin, 2), "error": round(self.error, 2),
-                "worlds": self.worlds, "exact": self.exact, "rating": round(self.rating)}
+        out = {"id": self.id, "theme": self.theme.value, "q": self.question.value,
+               "pos": self.position.as_json(), "answer": " ".join(map(str, self.answer)),
+               "margin": round(self.margin, 2), "error": round(self.error, 2),
+               "worlds": self.worlds, "exact": self.exact, "rating": round(self.rating)}
+        if self.category:
+            out["cat"] = self.category
+        if self.calls:
+            out["calls"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Puzzle:
         return cls(str(data["id"]), Theme(data["theme"]), Question(data["q"]),
                    Position.from_json(data["pos"]), parse_cards(data["answer"]),
                    float(data["margin"]), float(data["error"]), int(data["worlds"]),
-                   bool(data["exact"]), float(data["rating"]))
+                   bool(data["exact"]), float(data["rating"]), str(data.get("cat", "")),
+                   bool(data.get("calls", False)))
 
 
 # --- the worlds of a view -----------------------------------------------------------------------
@@ -232,6 +260,24 @@ def view_worlds(view: PlayerView, rng: random.Random, sampled: int = SAMPLED_WOR
     hands = tuple(k.opp_known | sum(1 << c for c in rng.sample(cand, need))
                   for _ in range(sampled))
     return Worlds(hands, False, total)
+
+
+CALL_ENUMERATE_AT_MOST: Final = 5000
+"""The worlds enumerated before the calls narrow them (:func:`call_worlds`)."""
+
+
+def call_worlds(view: PlayerView) -> Worlds | None:
+    """Every world consistent with ``view`` **and** the opponent's calls (Younger hears
+    Elder's; a call is a floor: :mod:`academy.calls`), or None when there are too many to
+    enumerate."""
+    k = knowledge(view)
+    ws = view_worlds(view, random.Random(0), sampled=0,
+                     enumerate_at_most=CALL_ENUMERATE_AT_MOST)
+    if not ws.exact:
+        return None
+    h = heard(view)
+    keep = tuple(w for w in ws.hands if calls_allow(w | k.opp_played, h))
+    return Worlds(keep, True, len(keep))
 
 
 # --- measuring a card question --------------------------------------------------------------
@@ -421,6 +467,12 @@ def verify(puzzle: Puzzle, seed: int = 1) -> bool:
     """Whether ``puzzle`` holds: its answer is measured again (the card question on every world
     when it was measured so, else on fresh worlds drawn with ``seed``; the discard on fresh
     samples) and must still beat every other answer soundly."""
+    if puzzle.question is Question.SINK:
+        d = puzzle.position.state()
+        if d.phase is not Phase.ELDER_DECLARES:
+            return False
+        got = deciding_category(puzzle.position.rules, d.hand("elder"), d.hand("younger"))
+        return got is not None and puzzle.accepts(got[0])
     view = puzzle.position.view()
     if puzzle.question is Question.DISCARD:
         if view.phase not in (Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE):
@@ -429,6 +481,12 @@ def verify(puzzle: Puzzle, seed: int = 1) -> bool:
         return dv.sound and puzzle.is_right(dv.discard)
     if view.phase is not Phase.PLAY or view.to_move != view.role:
         return False
+    if puzzle.calls:
+        narrowed = call_worlds(view)
+        if narrowed is None or not narrowed.hands:
+            return False
+        verdict = measure_cards(view, narrowed)
+        return verdict.sound and set(verdict.groups[0]) == set(puzzle.answer)
     worlds = view_worlds(view, random.Random(seed),
                          enumerate_at_most=ENUMERATE_AT_MOST if puzzle.exact else 0)
     verdict = measure_cards(view, worlds)
@@ -500,8 +558,10 @@ def puzzle_set(seed: str, n: int, *, theme: Theme | None = None, low: float = 0.
     """A set of puzzles for a class, the same for the same arguments: with ``day``, that
     day's puzzle first; then ``n`` drawn (seeded by ``seed``) from those of ``theme`` (any
     when None) whose first rating is within ``low``-``high``, in the catalogue's order of
-    drawing. Fewer when fewer match."""
-    ps = list(catalogue() if puzzles is None else puzzles)
+    drawing. Fewer when fewer match. No sinking puzzle: a class's answers are cards tapped,
+    and a sinking puzzle's is a category (so the day's puzzle is that of the other puzzles)."""
+    ps = [p for p in (catalogue() if puzzles is None else puzzles)
+          if p.question is not Question.SINK]
     first = [of_the_day(day, ps).id] if day is not None else []
     pool = [p.id for p in ps if (theme is None or p.theme is theme) and low <= p.rating <= high
             and p.id not in first]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from academy.puzzles import Theme, catalogue, find, of_the_day, puzzle_set
+from academy.puzzles import Question, Theme, catalogue, find, of_the_day, puzzle_set
 
 
 def test_the_same_code_gives_the_same_set_and_another_code_another() -> None:
@@ -26,7 +26,17 @@ def test_the_theme_and_the_ratings_chosen() -> None:
 def test_the_puzzle_of_the_day_first_and_never_twice() -> None:
     day = date(2026, 12, 7)
     got = puzzle_set("7", 5, day=day)
-    assert got[0] == of_the_day(day).id and len(got) == 6 and len(set(got)) == 6
+    tapped = [p for p in catalogue() if p.question is not Question.SINK]
+    assert got[0] == of_the_day(day, tapped).id and len(got) == 6 and len(set(got)) == 6
+
+
+def test_no_sinking_puzzle_in_a_class_whose_answers_are_cards_tapped() -> None:
+    sinking = {p.id for p in catalogue() if p.question is Question.SINK}
+    assert sinking  # the catalogue has them: the test can fail
+    for seed in range(40):
+        assert not sinking & set(puzzle_set(str(seed), 10, day=date(2026, 12, seed % 28 + 1)))
+    assert puzzle_set("7", 5, theme=next(iter({p.theme for p in catalogue()
+                                                  if p.question is Question.SINK}))) == ()
 
 
 def test_fewer_when_fewer_match() -> None:

@@ -27,6 +27,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from calls_truth import _tricks, elder_played, makes_calls
 
 from academy.puzzles import (
     MIN_MARGIN,
@@ -56,16 +57,6 @@ def _small(p: Puzzle) -> bool:
 
 
 # --- worlds from the view, written here -----------------------------------------------------
-
-
-def _tricks(view: PlayerView) -> list[tuple[Card, Card, int]]:
-    """Each trick with who led it (0 Elder, 1 Younger)."""
-    out, leader = [], 0
-    for a, b in view.tricks:
-        out.append((a, b, leader))
-        if b.suit is a.suit and b.rank > a.rank:
-            leader = 1 - leader
-    return out
 
 
 def _next_leader(view: PlayerView) -> int:
@@ -161,9 +152,19 @@ def _lead(e: frozenset[Card], y: frozenset[Card], leader: int, te: int, ty: int,
     return max(vals) if leader == 0 else min(vals)
 
 
-def independent_means(view: PlayerView) -> dict[Card, Fraction]:
-    """Each legal card's mean value to the mover over every world of the view (points from
-    the start of the current trick to the end of the deal)."""
+def puzzle_worlds(puzzle: Puzzle, view: PlayerView) -> list[frozenset[Card]]:
+    """The worlds of the view; for a puzzle counted with the calls, those whose twelve cards
+    (with what Elder played) could make Elder's calls."""
+    worlds = worlds_of(view)
+    if puzzle.calls:
+        worlds = [w for w in worlds if makes_calls(w | elder_played(view), view)]
+    return worlds
+
+
+def independent_means(view: PlayerView, worlds: list[frozenset[Card]] | None = None
+                      ) -> dict[Card, Fraction]:
+    """Each legal card's mean value to the mover over every world of the view (or
+    ``worlds``), points from the start of the current trick to the end of the deal."""
     me = 0 if view.role == "elder" else 1
     sheet = view.sheet or {}
     e_row, y_row = sheet.get("elder", {}), sheet.get("younger", {})
@@ -178,7 +179,7 @@ def independent_means(view: PlayerView) -> dict[Card, Fraction]:
     last = view.rules.last_trick_point
     mine = frozenset(view.hand)
     totals: dict[Card, Fraction] = {c: Fraction(0) for c in view.legal}
-    worlds = worlds_of(view)
+    worlds = worlds_of(view) if worlds is None else worlds
     for w in worlds:
         e, y = (mine, w) if me == 0 else (w, mine)
         for c in view.legal:
@@ -201,28 +202,32 @@ def test_the_catalogue_is_there_and_every_puzzle_replays() -> None:
     for p in _sample(list(puzzles)) if SAMPLE else puzzles:
         view = p.position.view()
         assert view.to_move == view.role or view.phase in (
-            Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE), p.id
+            Phase.ELDER_EXCHANGE, Phase.YOUNGER_EXCHANGE) or (
+            p.question is Question.SINK and view.phase is Phase.ELDER_DECLARES), p.id
         assert p.margin >= MIN_MARGIN and (p.exact or p.margin >= MIN_SES * p.error), p.id
-        if p.question is Question.CARD:
+        if p.question is Question.SINK:  # checked in test_sinking_drill_sound.py
+            assert p.category and set(p.answer) <= set(view.hand), p.id
+        elif p.question is Question.CARD:
             assert set(p.answer) <= set(view.legal), p.id
         else:
             assert len(p.answer) in view.exchange_range and set(p.answer) <= set(view.hand)
 
 
-SMALL = _sample([p for p in catalogue() if _small(p)])
+SMALL = _sample([p for p in catalogue() if _small(p) and not p.calls]) + [
+    p for p in catalogue() if _small(p) and p.calls]  # every one counted with the calls
 
 
 @pytest.mark.parametrize("puzzle", SMALL, ids=[p.id for p in SMALL])
 def test_an_independent_exact_check(puzzle: Puzzle) -> None:
     state = puzzle.position.state()
     view = state.view(puzzle.position.role)
-    worlds = worlds_of(view)
+    worlds = puzzle_worlds(puzzle, view)
     truth = frozenset(state.hand("younger" if view.role == "elder" else "elder"))
     if view.lead is not None:
         truth -= {view.lead}
     assert truth in worlds  # the worlds hold the opponent's real cards
     assert len(worlds) == puzzle.worlds
-    means = independent_means(view)
+    means = independent_means(view, worlds)
     best = max(means.values())
     winners = {c for c, v in means.items() if v == best}
     assert winners == set(puzzle.answer)

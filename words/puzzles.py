@@ -17,14 +17,27 @@ from academy.puzzles import Theme
 from words import _, format_number, ngettext, pgettext
 
 __all__ = [
+    "calls_lines",
+    "calls_reason",
+    "drill_label",
+    "drill_role_line",
+    "drill_tally",
+    "elder_declares_line",
     "label",
     "margin_text",
+    "missed_line",
+    "mode_name",
     "rating_change",
     "rating_line",
+    "ruled_text",
+    "sink_answer_line",
+    "sink_question",
+    "sink_reason",
     "theme_name",
     "theme_reason",
     "tricks_line",
     "unknown_puzzle",
+    "unknown_task",
 ]
 
 
@@ -40,6 +53,7 @@ def theme_name(theme: Theme | None) -> str:
         Theme.CAPOT: pgettext("puzzle theme", "Saving the capot"),
         Theme.PIQUE: pgettext("puzzle theme", "Stopping a pique"),
         Theme.LAST_TRICK: pgettext("puzzle theme", "The last trick"),
+        Theme.SINKING: pgettext("puzzle theme", "Declaring against a repique"),
         Theme.PLAY: pgettext("puzzle theme", "The play"),
     }
     return names[theme]
@@ -163,3 +177,128 @@ def my_puzzle_caption(theme: str) -> str:
 
 def unknown_puzzle(pid: str) -> str:
     return _("There is no puzzle with the id “{id}”. Here is the puzzle of the day.", id=pid)
+
+
+# --- sinking puzzles ----------------------------------------------------------------------------
+
+
+def sink_question(threat: str) -> str:
+    """The sinking puzzle's question (``threat``: ``repique`` or ``pique``)."""
+    if threat == "pique":
+        return _("Which category must you declare to stop Elder's pique?")
+    return _("Which category must you declare to stop Elder's repique?")
+
+
+def elder_declares_line() -> str:
+    return _("Elder declares everything he holds:")
+
+
+def sink_answer_line(category: str) -> str:
+    """The answer to a sinking puzzle (``category``: a category noun, e.g. "point")."""
+    return _("The answer: declare your {category}; you may sink the other two.",
+             category=category)
+
+
+def sink_reason(category: str, threat: str) -> str:
+    """Why a sinking puzzle's answer is right (``category``: a category noun)."""
+    if threat == "pique":
+        return _("Without your {category}, Elder scores 29 from his combinations before you "
+                 "score anything, and his first lead makes 30: a pique, worth 30. Declaring "
+                 "it stops him; your other two categories change nothing, so you may sink "
+                 "them.", category=category)
+    return _("Without your {category}, Elder reaches 30 from his combinations before you "
+             "score anything: a repique, worth 60. Scores are reckoned point, sequences, "
+             "sets; declaring it stops him in time, and your other two categories change "
+             "nothing, so you may sink them.", category=category)
+
+
+# --- the counting drill -------------------------------------------------------------------------
+
+
+def calls_reason() -> str:
+    """Why a puzzle counted with the calls is certain."""
+    return _("Count every card played and shown, and listen to the calls: Elder holds at least "
+             "what he called, and only one hand fits it all, so you know each card he holds "
+             "and the best card is certain.")
+
+
+def mode_name(mode: str) -> str:
+    """The Puzzles page's modes: the puzzles, the counting drill."""
+    if mode == "count":
+        return pgettext("puzzles mode", "Counting drill")
+    return pgettext("puzzles mode", "Puzzles")
+
+
+def drill_label(key: str) -> str:
+    """The counting drill's fixed texts by key."""
+    texts = {
+        "mode": _("Mode"),
+        "task": _("Which cards can Elder still hold?"),
+        "tap": _("Cards not in your hand and not played"),
+        "check": _("Check"),
+        "next": _("Next task"),
+        "right": _("Right: exactly those."),
+        "wrong": _("Not quite."),
+        "answer": _("Elder can still hold:"),
+        "hand": _("Your cards:"),
+        "discards": _("Your discards:"),
+        "played": _("Cards played so far, trick by trick:"),
+        "shown": _("Cards Elder showed:"),
+        "about": _("A call never claims more than is held: Elder may sink, so what he "
+                   "called he holds at least. Cards he showed and has not played are surely "
+                   "in his hand."),
+    }
+    return texts[key]
+
+
+def drill_role_line(preset: str) -> str:
+    return _("You are Younger, under the {preset} rules. Tap every card Elder can still "
+             "hold, then check.", preset=preset)
+
+
+def calls_lines(point: int, pips: int, sequence: str, set_: str) -> list[str]:
+    """What Elder called (``pips`` 0: not heard; empty names: nothing called)."""
+    out = []
+    if point and pips:
+        out.append(ngettext("Elder called a point of {n} card, making {pips}.",
+                            "Elder called a point of {n} cards, making {pips}.", point,
+                            n=point, pips=pips))
+    elif point:
+        out.append(ngettext("Elder called a point of {n} card.",
+                            "Elder called a point of {n} cards.", point, n=point))
+    if sequence:
+        out.append(_("His best sequence: {sequence}.", sequence=sequence))
+    if set_:
+        out.append(_("His best set: {set}.", set=set_))
+    return out or [_("Elder called nothing.")]
+
+
+def missed_line(cards: list[str]) -> str:
+    return ngettext("You missed {cards}: he can hold it.",
+                    "You missed {cards}: he can hold them.", len(cards),
+                    cards=_(", ").join(cards))
+
+
+def ruled_text(why: str, card: str) -> str:
+    """Why a card tapped cannot be in Elder's hand (``why``: an
+    :class:`academy.counting.Ruled` value)."""
+    texts = {
+        "discarded": _("{card}: you discarded it.", card=card),
+        "talon": _("{card}: you saw it stay in the talon.", card=card),
+        "void": _("{card}: Elder failed to follow that suit, so he has none of it.",
+                  card=card),
+        "full": _("{card}: Elder's cards are all known: those he showed and has not played "
+                  "fill his hand.", card=card),
+        "calls": _("{card}: no hand that makes Elder's calls, given what he has played, "
+                   "can hold it.", card=card),
+    }
+    return texts[why]
+
+
+def drill_tally(right: int, done: int) -> str:
+    return ngettext("This session: {right} of {n} task right.",
+                    "This session: {right} of {n} tasks right.", done, right=right, n=done)
+
+
+def unknown_task(tid: str) -> str:
+    return _("There is no counting task with the id “{id}”. Here is another.", id=tid)

@@ -17,13 +17,14 @@ repetition schedules again (due soon when missed, later when right).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 import streamlit as st
 
 from academy.my_puzzles import PREFIX
-from academy.puzzles import Puzzle, Theme, catalogue, find, near, of_the_day
+from academy.puzzles import Puzzle, Question, Theme, catalogue, find, near, of_the_day
 from academy.rating import Rating, attempt
 from piquet.cards import Card
 from store import MY_PUZZLE_KIND
@@ -138,6 +139,21 @@ def _mine(raw: str) -> Puzzle | None:
     return pz
 
 
+def follow_address(param: str, held_key: str, unknown_key: str, known: Callable[[str], bool],
+                   show_one: Callable[[str], None], fallback: Callable[[], str]) -> None:
+    """Put on show what ``?param=`` names when it changed: a ``known`` id is shown, an
+    unknown one is remembered (clipped) to be said and ``fallback()`` shown instead."""
+    raw = st.query_params.get(param)
+    if raw is None or raw == st.session_state.get(held_key):
+        return
+    if known(raw):
+        st.session_state.pop(unknown_key, None)
+        show_one(raw)
+        return
+    st.session_state[unknown_key] = _shown_id(raw)
+    show_one(fallback())
+
+
 def current() -> Puzzle:
     """The puzzle on show: the learner's own of ``?mine=``, else the catalogue's of ``?id=``
     (an unknown id: the puzzle of the day, and the id remembered to be said)."""
@@ -147,15 +163,8 @@ def current() -> Puzzle:
         if got is not None:
             return got
         show(of_the_day(today()).id)
-    raw = st.query_params.get(PARAM)
-    held = st.session_state.get(CURRENT)
-    if raw is not None and raw != held:
-        if find(raw) is not None:
-            st.session_state.pop(UNKNOWN, None)
-            show(raw)
-        else:
-            st.session_state[UNKNOWN] = _shown_id(raw)
-            show(of_the_day(today()).id)
+    follow_address(PARAM, CURRENT, UNKNOWN, lambda raw: find(raw) is not None, show,
+                   lambda: of_the_day(today()).id)
     pz = find(str(st.session_state.get(CURRENT, "")))
     if pz is None:
         pz = of_the_day(today())
@@ -170,11 +179,12 @@ def result() -> Result | None:
     return got if isinstance(got, Result) and got.pid == held else None
 
 
-def answer(pz: Puzzle, cards: tuple[Card, ...]) -> None:
-    """The learner's answer to ``pz``: judged, rated and stored (the first answer only)."""
+def answer(pz: Puzzle, cards: tuple[Card, ...], category: str = "") -> None:
+    """The learner's answer to ``pz`` (cards, or a sinking puzzle's category): judged, rated
+    and stored (the first answer only)."""
     if result() is not None:
         return
-    right = pz.is_right(cards)
+    right = pz.accepts(category) if pz.question is Question.SINK else pz.is_right(cards)
     if is_mine(pz):
         held = standing().rating.rating
         st.session_state[RESULT] = Result(pz.id, cards, right, held, held, mine=True)
