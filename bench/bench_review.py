@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from academy.review import DecisionKind, _candidates, review_record
+from academy.review import DecisionKind, review_record
 from piquet.deal import DealState
-from piquet.players import _root_groups, knowledge, make_player
+from piquet.players import candidates, knowledge, make_player, root_groups
 from piquet.solver import Solver
 from piquet.tournament import play_deal
 
@@ -47,8 +47,8 @@ def floor(deals: int, worlds: int) -> dict[str, float]:
         d = d.declare("elder").declare("younger")
         view = d.view("elder")
         k = knowledge(view)
-        roots = _root_groups(k.hand, view.legal, 0xFFFFFFFF & ~k.hand & ~k.out_of_play)
-        need, pool = _candidates(k)
+        roots = root_groups(k.hand, view.legal, 0xFFFFFFFF & ~k.hand & ~k.out_of_play)
+        need, pool = candidates(k)
         rng = random.Random(seed)
         c0 = time.process_time()
         for _ in range(worlds):

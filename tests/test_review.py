@@ -13,8 +13,6 @@ from academy.review import (
     DecisionKind,
     Mark,
     ReasonKind,
-    _heard,
-    consistent,
     mark_of,
     review_record,
 )
@@ -25,6 +23,13 @@ from piquet.reckon import ROLES, Role
 from piquet.record import RecordError
 from piquet.solver import Solver
 from piquet.tournament import play_deal
+from piquet.worlds import Heard, consistent
+
+
+def _heard(state: DealState, role: Role) -> Heard:
+    heard = state.view(role).heard
+    assert heard is not None
+    return heard
 
 
 def _record(seed: int, a: str = "greedy", b: str = "random", dealer: int = 0) -> dict[str, Any]:
