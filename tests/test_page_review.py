@@ -95,3 +95,11 @@ def test_review_a_loaded_record_on_the_replay(monkeypatch) -> None:  # type: ign
     assert "Accuracy of Elder" in page and "Accuracy of Younger" in page
     assert "Sinking scored" in page  # Elder sank everything: said as facts
     assert not keys(at, "wt_review_retry_")  # no computer to play against on the replay
+
+
+def test_the_worker_runs_below_the_servers_priority() -> None:
+    import os
+
+    mine = os.nice(0)
+    theirs = worker._pool().submit(os.nice, 0).result(timeout=120)
+    assert theirs >= min(mine + worker.NICE, 19) > mine or mine == 19

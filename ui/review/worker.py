@@ -26,6 +26,21 @@ from piquet.reckon import Role
 WORKERS: Final = 1
 """Reviews wait their turn rather than take every core."""
 
+NICE: Final = 10
+"""The worker's niceness (``os.nice``): a core the server's sessions want goes to them first,
+so a review running slows the other sessions little (``bench/bench_review.py --others``).
+``PIQUET_REVIEW_NICE`` sets another (0: as the server; for the benchmark's comparison)."""
+
+
+def _lower_priority() -> None:
+    """In the worker, as it starts: run at :data:`NICE` (or ``PIQUET_REVIEW_NICE``)."""
+    try:
+        nice = int(os.environ.get("PIQUET_REVIEW_NICE", NICE))
+    except ValueError:
+        nice = NICE
+    with contextlib.suppress(OSError):
+        os.nice(max(nice, 0))
+
 _LOCK: Final = threading.Lock()
 _pools: list[ProcessPoolExecutor] = []
 
@@ -34,7 +49,8 @@ def _pool(fresh: bool = False) -> ProcessPoolExecutor:
     with _LOCK:
         if fresh or not _pools:
             _pools[:] = [ProcessPoolExecutor(
-                max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"))]
+                max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority)]
         return _pools[0]
 
 
