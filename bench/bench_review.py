@@ -15,9 +15,10 @@ server of the app (``bench/wsclient.py``), one session's Lab reruns (a rerun and
 turn, at a person's pace) timed with no review running, then while a second session reviews
 a deal on Play's replay (both players, in the worker, its progress polled as the browser
 does), ``--rounds`` times in turn; it prints the medians, the p95s and their ratios (target:
-at most 1.3), with the load average before and after (the machine is shared: see
-docs/benchmarks.md). ``--nice N`` runs the worker at niceness N (0: as the server) instead
-of its own.
+at most 1.3), the same for the Lab's runs that overlapped none of the reviewing session's
+own runs (the worker's share of the slowdown), with the load average before and after (the
+machine is shared: see docs/benchmarks.md). ``--nice N`` runs the worker at niceness N (0:
+as the server) instead of its own.
 
     python bench/bench_review.py [--deals 50] [--worlds 16] [--json out.json] [--floor]
     python bench/bench_review.py --others [--rounds 4] [--reruns 10] [--nice 0]
@@ -81,22 +82,33 @@ LAB_QUERY = ("elder=AS,JS,9S,8S,AH,KH,QH,JH,8H,JC,9C,KD"
 LAB_TOGGLE = "lab_blanche_younger"
 
 
-async def _lab_runs(s: Any, n: int, out: list[float], stop: asyncio.Event | None = None
+Span = tuple[float, float, float]
+"""A run's start and end (``time.perf_counter()``) and its milliseconds."""
+
+
+def _span(run: Any) -> Span:
+    return run.done_at - run.ms / 1000, run.done_at, run.ms
+
+
+async def _lab_runs(s: Any, n: int, out: list[Span], stop: asyncio.Event | None = None
                     ) -> None:
     """The other session: the Lab, a rerun and a toggle in turn (``n`` of them, or until
-    ``stop``), each run's milliseconds appended to ``out``."""
+    ``stop``), each run appended to ``out``."""
     toggle = s.find(key=LAB_TOGGLE)
     k = 0
     while (stop is None and k < n) or (stop is not None and not stop.is_set()):
         run = await (s.click(toggle) if k % 2 else s.rerun())
-        out.append(run.ms)
+        out.append(_span(run))
         k += 1
         await asyncio.sleep(0.2)  # a person's pace, not a flood
 
 
-async def _review_one(url: str, record: dict[str, Any]) -> float:
-    """A second session reviews ``record`` on Play's replay (both players), polling the
-    progress as the browser does; the seconds until the review is shown."""
+async def _review_one(url: str, record: dict[str, Any], lab: Any, busy: list[Span],
+                      own: list[Span]) -> float:
+    """A second session opens Play's replay with ``record`` and reviews it (both players),
+    polling the progress as the browser does; the Lab session's runs from the click on
+    "Review this deal" until the review is shown go to ``busy``, this session's own runs
+    meanwhile to ``own``. The seconds that took."""
     from wsclient import Session
 
     async with Session(url, path="/play", timeout=600) as s:
@@ -104,15 +116,21 @@ async def _review_one(url: str, record: dict[str, Any]) -> float:
         await s.set(s.find(key="wt_show_load"), True)
         await s.set(s.find(key="wt_text"), json.dumps(record))
         await s.click(s.find(key="wt_load"))
+        stop = asyncio.Event()
+        task = asyncio.create_task(_lab_runs(lab, 0, busy, stop))
         t0 = time.perf_counter()
-        await s.click(s.find(key="wt_review_start"))
-        while not any("Review of the deal" in t or "could not be made" in t
-                      for t in s.texts()):
-            if time.perf_counter() - t0 > 600:
-                raise TimeoutError("the review was not shown in 600 s")
-            await asyncio.sleep(0.5)
-            for fid in list(s.auto_reruns):
-                await s.rerun(fid, auto=True)
+        try:
+            own.append(_span(await s.click(s.find(key="wt_review_start"))))
+            while not any("Review of the deal" in t or "could not be made" in t
+                          for t in s.texts()):
+                if time.perf_counter() - t0 > 600:
+                    raise TimeoutError("the review was not shown in 600 s")
+                await asyncio.sleep(0.5)
+                for fid in list(s.auto_reruns):
+                    own.append(_span(await s.rerun(fid, auto=True)))
+        finally:
+            stop.set()
+            await task
         return time.perf_counter() - t0
 
 
@@ -120,31 +138,33 @@ async def _others(url: str, rounds: int, reruns: int, records: list[dict[str, An
                   ) -> dict[str, Any]:
     from wsclient import Session
 
-    quiet: list[float] = []
-    busy: list[float] = []
+    quiet: list[Span] = []
+    busy: list[Span] = []
+    own: list[Span] = []
     review_s: list[float] = []
     async with Session(url, path="/lab", query=LAB_QUERY, timeout=600) as lab:
         await _lab_runs(lab, 6, [])  # warm: imports, caches
         for r in range(rounds):
             await _lab_runs(lab, reruns, quiet)
-            stop = asyncio.Event()
-            task = asyncio.create_task(_lab_runs(lab, 0, busy, stop))
-            try:
-                review_s.append(await _review_one(url, records[r % len(records)]))
-            finally:
-                stop.set()
-                await task
-            print(f"round {r + 1}: quiet p50 {statistics.median(quiet):.0f} ms, "
-                  f"during a review p50 {statistics.median(busy):.0f} ms "
+            review_s.append(await _review_one(url, records[r % len(records)], lab, busy, own))
+            print(f"round {r + 1}: quiet p50 {statistics.median(x[2] for x in quiet):.0f} ms, "
+                  f"during a review p50 {statistics.median(x[2] for x in busy):.0f} ms "
                   f"(review {review_s[-1]:.1f} s), load {os.getloadavg()[0]:.1f}", flush=True)
     from wsclient import percentile
 
     def fig(ms: list[float]) -> dict[str, float]:
         return {"n": len(ms), "p50": statistics.median(ms), "p95": percentile(ms, 95)}
 
-    q, b = fig(quiet), fig(busy)
+    # the Lab's runs during a review that overlapped none of the reviewing session's own runs
+    # (its click, its progress polled, the review drawn): what the worker alone costs them
+    alone = [x for x in busy if not any(a < x[1] and x[0] < b for a, b, _ in own)]
+    q, b = fig([x[2] for x in quiet]), fig([x[2] for x in busy])
+    w = fig([x[2] for x in alone]) if alone else {"n": 0, "p50": 0.0, "p95": 0.0}
     return {"quiet_ms": q, "during_review_ms": b, "ratio_p50": b["p50"] / q["p50"],
-            "ratio_p95": b["p95"] / q["p95"], "review_s": review_s}
+            "ratio_p95": b["p95"] / q["p95"],
+            "during_review_no_overlap_ms": w, "no_overlap_ratio_p50": w["p50"] / q["p50"],
+            "no_overlap_ratio_p95": w["p95"] / q["p95"],
+            "reviewing_session_runs_ms": fig([x[2] for x in own]), "review_s": review_s}
 
 
 def others(rounds: int, reruns: int, nice: int | None) -> dict[str, Any]:
