@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import tempfile
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -32,14 +33,29 @@ so a review running slows the other sessions little (``bench/bench_review.py --o
 ``PIQUET_REVIEW_NICE`` sets another (0: as the server; for the benchmark's comparison)."""
 
 
-def _lower_priority() -> None:
-    """In the worker, as it starts: run at :data:`NICE` (or ``PIQUET_REVIEW_NICE``)."""
+ORPHAN_CHECK_S: Final = 2.0
+"""How often the worker looks whether the server that started it is still there."""
+
+
+def _end_with(parent: int) -> None:
+    """End the worker once ``parent`` (the server) is gone: a server stopped without shutting
+    its pool down would otherwise leave the worker running for nobody."""
+    while True:
+        time.sleep(ORPHAN_CHECK_S)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """In the worker, as it starts: run at :data:`NICE` (or ``PIQUET_REVIEW_NICE``), and end
+    with the server."""
     try:
         nice = int(os.environ.get("PIQUET_REVIEW_NICE", NICE))
     except ValueError:
         nice = NICE
     with contextlib.suppress(OSError):
         os.nice(max(nice, 0))
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
 
 _LOCK: Final = threading.Lock()
 _pools: list[ProcessPoolExecutor] = []
@@ -50,7 +66,7 @@ def _pool(fresh: bool = False) -> ProcessPoolExecutor:
         if fresh or not _pools:
             _pools[:] = [ProcessPoolExecutor(
                 max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority)]
+                initializer=_start_worker)]
         return _pools[0]
 
 
