@@ -35,10 +35,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
 from itertools import combinations
 from typing import Any, Final
 
@@ -46,10 +45,11 @@ from piquet.cards import DECK, Card, Suit, cards_mask, sort_cards
 from piquet.deal import DealState, PlayerView
 from piquet.declare import Declaration
 from piquet.play import trick_winner
-from piquet.players import Knowledge, _root_groups, knowledge
+from piquet.players import Knowledge, candidates, knowledge, root_groups
 from piquet.reckon import ROLES, Role
 from piquet.record import DealRecord, score_record
 from piquet.solver import SearchTimeout, Solver
+from piquet.worlds import Heard, consistent
 
 __all__ = [
     "ENUMERATE_AT_MOST",
@@ -258,119 +258,6 @@ def _roles(role: Role | None) -> tuple[Role, ...]:
     return (role,)
 
 
-# --- what the reviewed player heard of the opponent's declaration ----------------------------
-
-
-_TOP: Final = 1 << 20
-
-
-@dataclass(frozen=True, slots=True)
-class _Heard:
-    """For each category (point, sequences, sets), the interval the opponent's *declared* key
-    lies in, as the player learned it from the calls, answers and scores."""
-
-    point: tuple[int, int]
-    sequence: tuple[int, int]
-    sets: tuple[int, int]
-
-
-def _keys(d: Declaration) -> tuple[int, int, int]:
-    bs, bt = d.best_sequence, d.best_set
-    return d.point_key, bs.key if bs else 0, bt.key if bt else 0
-
-
-def _heard(state: DealState, role: Role) -> _Heard:
-    elder = state.declaration("elder", state.specs[0])
-    younger = state.declaration("younger", state.specs[1])
-    ek, yk = _keys(elder), _keys(younger)
-    if role == "younger":  # Elder's calls: his point's length (its pips if asked), the rest
-        pl = ek[0] >> 7
-        yl = younger.point.length if younger.point else 0
-        point = (ek[0], ek[0]) if pl == 0 or yl == pl else (pl * 128, pl * 128 + 127)
-        return _Heard(point, (ek[1], ek[1]), (ek[2], ek[2]))
-    # Elder hears Younger's answers to each call (and Younger's point's length when he
-    # scores it); "Good" may hide a sunk combination, so it binds nothing
-    out: list[tuple[int, int]] = []
-    for i in range(3):
-        e, y = ek[i], yk[i]
-        if i == 0 and e:
-            el, yl = e >> 7, y >> 7
-            if yl > el:
-                out.append((yl * 128, yl * 128 + 127))  # his length is on the sheet
-            elif yl == el:  # he asked the pips
-                if y > e:
-                    out.append((e + 1, el * 128 + 127))
-                elif y == e:
-                    out.append((e, e))
-                else:
-                    out.append((el * 128, e - 1))
-            else:
-                out.append((0, el * 128 - 1))
-        elif i == 0:  # Elder called no point: Younger scores his, and says its length
-            yl = y >> 7
-            out.append((yl * 128, yl * 128 + 127) if yl else (0, 0))
-        elif y > e:
-            out.append((e + 1, _TOP))
-        elif y == e and e:
-            out.append((e, e))
-        else:
-            out.append((0, max(e - 1, 0)))
-    return _Heard(*out)
-
-
-@cache
-def _point_keys(pattern: int) -> frozenset[int]:
-    """Every point key one suit's cards (``pattern``) can declare (its non-empty subsets)."""
-    from piquet.combos import POINT_KEY
-
-    out = set()
-    sub = pattern
-    while sub:
-        out.add(POINT_KEY[sub])
-        sub = (sub - 1) & pattern
-    return frozenset(out)
-
-
-@cache
-def _run_keys(pattern: int) -> frozenset[int]:
-    """Every sequence key (``length * 8 + top``) one suit's cards can declare: each run of
-    three or more consecutive cards, part of a longer one included."""
-    out = set()
-    for top in range(8):
-        n = 0
-        while top - n >= 0 and pattern >> (top - n) & 1:
-            n += 1
-            if n >= 3:
-                out.add(n * 8 + top)
-    return frozenset(out)
-
-
-def _declarable(hand: int, lo: int, hi: int, keys: Callable[[int], Iterable[int]]) -> bool:
-    if lo <= 0 <= hi:
-        return True  # declaring nothing is always allowed
-    return any(lo <= k <= hi for s in range(4) for k in keys(hand >> 8 * s & 255))
-
-
-def _set_declarable(hand: int, lo: int, hi: int) -> bool:
-    if lo <= 0 <= hi:
-        return True
-    for r in range(3, 8):
-        n = sum(hand >> (8 * s + r) & 1 for s in range(4))
-        if n >= 3 and lo <= 3 * 8 + r <= hi:
-            return True
-        if n == 4 and lo <= 4 * 8 + r <= hi:
-            return True
-    return False
-
-
-def consistent(hand: int, heard: _Heard) -> bool:
-    """Could the opponent, holding ``hand`` after the exchange, have declared what was heard?
-    (Sinking allowed: he may have declared less than he held.)"""
-    return (_declarable(hand, *heard.point, _point_keys)
-            and _declarable(hand, *heard.sequence, _run_keys)
-            and _set_declarable(hand, *heard.sets))
-
-
 # --- worlds ----------------------------------------------------------------------------------
 
 
@@ -380,20 +267,11 @@ class _Worlds:
     every: bool  # every consistent hand is in ``hands``
 
 
-def _candidates(k: Knowledge) -> tuple[int, list[int]]:
-    need = k.opp_count - k.opp_known.bit_count()
-    allowed = k.pool & ~k.opp_known
-    for s in range(4):
-        if k.voids >> s & 1:
-            allowed &= ~(0xFF << 8 * s)
-    return need, [i for i in range(32) if allowed >> i & 1]
-
-
-def _worlds(k: Knowledge, heard: _Heard, n: int, rng: random.Random,
+def _worlds(k: Knowledge, heard: Heard, n: int, rng: random.Random,
             exclude: frozenset[int] = frozenset()) -> _Worlds:
     """Up to ``n`` distinct opponent hands (masks of what he holds now) consistent with the
     view and the calls, none in ``exclude``; all of them when they are few."""
-    need, cand = _candidates(k)
+    need, cand = candidates(k)
     if need <= 0 or len(cand) <= need:
         hand = k.opp_known | sum(1 << c for c in cand[:max(need, 0)])
         ok = consistent(hand | k.opp_played, heard)
@@ -477,22 +355,22 @@ def _card_reasons(view: PlayerView, k: Knowledge, choice: Card, best: Card, lost
 
 
 def _judge_card(state: DealState, index: int, who: Role, choice: Card, worlds: int,
-                seed: int, deadline: float | None) -> Decision | None:
+                seed: int, solver: Solver) -> Decision | None:
     view = state.view(who)
     legal = view.legal
     k = knowledge(view)
     maybe_in_play = ~k.out_of_play & ~k.hand & 0xFFFFFFFF
     if view.lead is not None:
         maybe_in_play |= view.lead.bit
-    roots = _root_groups(k.hand, legal, maybe_in_play)
+    roots = root_groups(k.hand, legal, maybe_in_play)
     if len(roots) <= 1:
         return None  # no real choice
     mine = _group_of(choice, roots, maybe_in_play)
     cands = [choice if c == mine else c for c in roots]
-    heard = _heard(state, who)
+    heard = view.heard
+    assert heard is not None  # in play, both have declared
     rng = random.Random(f"{seed}:{who}:{len(state.tricks)}:{state.lead}")
     sign = 1 if k.me == 0 else -1
-    solver = Solver(view.rules.last_trick_point, deadline=deadline)
     values: list[list[int]] = []
     got = _worlds(k, heard, worlds, rng)
     limit = worlds * MAX_WORLDS_FACTOR
@@ -531,7 +409,7 @@ def _judge_card(state: DealState, index: int, who: Role, choice: Card, worlds: i
     order = sorted(range(len(cands)), key=lambda i: -means[i])
     rank = 1 + sum(means[i] > means[ci] for i in order)
     best = cands[bi]
-    _, heard_cands = _candidates(k)
+    _, heard_cands = candidates(k)
     reasons = _card_reasons(view, k, choice, best, lost, heard_cands) if bi != ci else ()
     diff = () if bi == ci else (choice, best)
     return Decision(index, DecisionKind.CARD, who, trick, (choice,), (best,), means[ci],
@@ -664,6 +542,9 @@ def review_record(record: Mapping[str, Any] | DealRecord, role: Role | None = No
                 plays.append((state, who, card))
             state = state.play(who, card)
     total = len(todo) + len(plays)
+    # one solver, its table kept from one world and one decision to the next: a position met
+    # again (another world, a later trick) is not solved again
+    solver = Solver(rec.rules.last_trick_point, deadline=deadline)
     out: list[Decision] = []
     done = 0
     complete = True
@@ -688,7 +569,7 @@ def review_record(record: Mapping[str, Any] | DealRecord, role: Role | None = No
         for st, who, card in plays:
             if deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
-            d = _judge_card(st, len(out), who, card, worlds, seed, deadline)
+            d = _judge_card(st, len(out), who, card, worlds, seed, solver)
             if d is not None:
                 out.append(d)
             step()

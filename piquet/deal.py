@@ -42,6 +42,7 @@ from piquet.reckon import ROLES, Role
 from piquet.record import DealRecord, DealScore, score_record
 from piquet.rules import Rules, get_rules
 from piquet.scoring import DeclSpec
+from piquet.worlds import Heard, heard_of
 
 
 class Phase(Enum):
@@ -395,7 +396,10 @@ class DealState:
             calls = Calls.of(self.declaration("elder", self.specs[0]))
         shown_cards: tuple[Card, ...] = ()
         sheet: dict[str, dict[str, int]] | None = None
+        heard: Heard | None = None
         if self.declared[1]:
+            heard = heard_of(self.declaration("elder", self.specs[0]),
+                             self.declaration("younger", self.specs[1]), role)
             score = self.score()
             shown_cards = tuple(_shown_by(score, opp))
             sheet = score.as_dict()
@@ -420,6 +424,7 @@ class DealState:
             legal=self.legal_plays() if self.to_move == role else (),
             exchange_range=self.exchange_range(role),
             sheet=sheet,
+            heard=heard,
         )
 
 
@@ -462,6 +467,10 @@ class PlayerView:
     exchange_range: range
     sheet: dict[str, dict[str, int]] | None
     """The public score sheet of the deal so far, once both have declared."""
+    heard: Heard | None = None
+    """What this player heard of the opponent's declaration (:mod:`piquet.worlds`), once both
+    have declared: the opponent's hands in play must be :func:`piquet.worlds.consistent`
+    with it."""
 
     def seen_cards(self) -> frozenset[Card]:
         """Every card this view shows its player."""

@@ -11,7 +11,8 @@ exchange, the declaration and each card:
   against sampled draws and opponent hands; declares in full (at the top level Younger sinks
   the categories Elder's calls already beat, which costs nothing and hides cards); in play it
   samples opponent hands consistent with everything it has seen (shown combinations, voids,
-  talon cards it looked at, the public score of each category) and solves the remaining
+  talon cards it looked at) and heard of the declarations (:func:`piquet.worlds.consistent`,
+  sinking allowed) and solves the remaining
   tricks exactly with :mod:`piquet.solver` in each, choosing the card with the best average.
 
 >>> from piquet.deal import DealState
@@ -57,8 +58,9 @@ from piquet.deal import Phase, PlayerView
 from piquet.declare import decide
 from piquet.errors import PlayerError
 from piquet.play import trick_winner
-from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, PIQUE, REPIQUE, Role
+from piquet.reckon import CAPOT_BONUS, CARDS_BONUS, PIQUE, REPIQUE
 from piquet.solver import SearchTimeout, Solver
+from piquet.worlds import Heard, consistent
 
 FULL: Final = (1 << 32) - 1
 MAX_LEVEL: Final = 3
@@ -555,90 +557,25 @@ def knowledge(view: PlayerView) -> Knowledge:
                      lead, base, played | my_disc | talon_out)
 
 
-@dataclass(frozen=True)
-class _DeclFacts:
-    """Public facts on the declarations, to check a hypothetical opponent hand against."""
-
-    opp_pts: tuple[int, int, int]
-    my_pts: tuple[int, int, int]
-    my_keys: tuple[int, int, int]
-    calls: tuple[int, int, int] | None  # Elder's called keys heard by Younger (-1 unknown)
-    point_len: int  # Elder's called point length (Younger), else -1
-
-
-def _decl_facts(view: PlayerView, k: Knowledge) -> _DeclFacts | None:
-    if view.sheet is None:
-        return None
-    row = view.sheet
-    me_r: Role = view.role
-    opp_r: Role = "younger" if me_r == "elder" else "elder"
-    cats = ("point", "sequences", "sets")
-    my_after = k.hand | _my_played(view)
-    pk = point_key(my_after)
-    sk = sequence_key_score(my_after)[0]
-    tk = set_key_score(my_after)[0]
-    calls = None
-    plen = -1
-    d = view.opponent_calls
-    if me_r == "younger" and d is not None:
-        # Elder's calls: the length of his point (its pips when I had as many), the name of
-        # his best sequence (length and top card) and of his best set
-        plen = d.point_length or -1  # no point called: he sank it, nothing to check
-        pkey = d.point_key if d.point_length and d.point_length == pk >> 7 else -1
-        calls = (pkey, d.sequence_key, d.set_key)
-    return _DeclFacts(tuple(row[opp_r][c] for c in cats),  # type: ignore[arg-type]
-                      tuple(row[me_r][c] for c in cats),  # type: ignore[arg-type]
-                      (pk, sk, tk), calls, plen)
-
-
-def _my_played(view: PlayerView) -> int:
-    me = 0 if view.role == "elder" else 1
-    out = 0
-    for (a, b), ldr in zip(view.tricks, trick_leaders(view.tricks), strict=False):
-        out |= a.bit if ldr == me else b.bit
-    if view.lead is not None and trick_leaders(view.tricks)[-1] == me:
-        out |= view.lead.bit
-    return out
-
-
-def _consistent(h: int, f: _DeclFacts) -> bool:
-    """Could the opponent's hand after the exchange be ``h``, declared in full?"""
-    pk = point_key(h)
-    sk, ss = sequence_key_score(h)
-    tk, ts = set_key_score(h)
-    keys = (pk, sk, tk)
-    scores = (pk >> 7, ss, ts)
-    for i in range(3):
-        if f.opp_pts[i]:
-            if scores[i] != f.opp_pts[i] or keys[i] <= f.my_keys[i]:
-                return False
-        elif f.my_pts[i]:
-            if keys[i] >= f.my_keys[i]:
-                return False
-        elif keys[i] != f.my_keys[i]:
-            return False
-    if f.calls is not None:
-        if f.point_len >= 0 and pk >> 7 != f.point_len:
-            return False
-        if f.calls[0] >= 0 and pk != f.calls[0]:
-            return False
-        if sk != f.calls[1] or tk != f.calls[2]:
-            return False
-    return True
-
-
-def sample_worlds(k: Knowledge, n: int, rng: random.Random, facts: _DeclFacts | None,
-                  tries: int = 60) -> list[int]:
-    """Up to ``n`` masks of the opponent's hand consistent with what is known (the declaration
-    facts are used when hands fitting them can be found)."""
+def candidates(k: Knowledge) -> tuple[int, list[int]]:
+    """How many cards of the opponent's hand are unknown, and the cards they may be (the hidden
+    cards, less those of the suits he is known void in), in order."""
     need = k.opp_count - k.opp_known.bit_count()
-    free = k.pool & ~k.opp_known
-    allowed = free
+    allowed = k.pool & ~k.opp_known
     for s in range(4):
         if k.voids >> s & 1:
             allowed &= ~(0xFF << 8 * s)
-    cand = [i for i in range(32) if allowed >> i & 1]
+    return need, [i for i in range(32) if allowed >> i & 1]
+
+
+def sample_worlds(k: Knowledge, n: int, rng: random.Random, heard: Heard | None,
+                  tries: int = 60) -> list[int]:
+    """Up to ``n`` masks of the opponent's hand consistent with what is known (with what was
+    ``heard`` of his declaration, :func:`piquet.worlds.consistent`, when hands fitting it can
+    be found)."""
+    need, cand = candidates(k)
     if len(cand) < need:  # should not happen; fall back to ignoring voids
+        free = k.pool & ~k.opp_known
         cand = [i for i in range(32) if free >> i & 1]
     if need <= 0:
         return [k.opp_known]
@@ -646,26 +583,26 @@ def sample_worlds(k: Knowledge, n: int, rng: random.Random, facts: _DeclFacts | 
     seen: set[int] = set()
     plain: list[int] = []
     attempts = 0
-    limit = n * tries if facts is not None else n
+    limit = n * tries if heard is not None else n
     while len(out) < n and attempts < limit:
         attempts += 1
         m = k.opp_known
         for c in rng.sample(cand, need):
             m |= 1 << c
-        if facts is None or _consistent(m | k.opp_played, facts):
+        if heard is None or consistent(m | k.opp_played, heard):
             if m not in seen:
                 seen.add(m)
                 out.append(m)
         elif len(plain) < n:
             plain.append(m)
-        if attempts == 4 * n and not out and facts is not None:
-            break  # the opponent probably sank: the facts do not bind
+        if attempts == 4 * n and not out and heard is not None:
+            break  # hands that fit are too rare to find by chance
     if not out:
         out = plain or [k.opp_known | sum(1 << c for c in rng.sample(cand, need))]
     return out[:n]
 
 
-def _root_groups(hand: int, legal: Sequence[Card], maybe_in_play: int) -> list[Card]:
+def root_groups(hand: int, legal: Sequence[Card], maybe_in_play: int) -> list[Card]:
     """One legal card per group of my cards with no card between them that may still be
     played (they are equivalent in every world); the lowest of each group."""
     legal_m = cards_mask(legal)
@@ -867,17 +804,17 @@ class ComputerPlayer(Player):
             return Hint(HintKind.PLAY, HintReason.ONLY_CARD, (legal[0],))
         P = self.params
         k = knowledge(view)
-        facts = _decl_facts(view, k) if P.inference else None
+        heard = view.heard if P.inference else None
         remaining = len(view.hand)
         maybe_in_play = FULL & ~k.out_of_play & ~k.hand
         if view.lead is not None:  # the card led splits my cards of its suit
             maybe_in_play |= view.lead.bit
-        roots = _root_groups(k.hand, legal, maybe_in_play)
+        roots = root_groups(k.hand, legal, maybe_in_play)
         if len(roots) == 1:
             return Hint(HintKind.PLAY, HintReason.EQUIVALENT, (roots[0],))
         early = remaining > P.solver_from
         n_worlds = max(P.early_worlds, P.worlds) if early else P.worlds
-        worlds = sample_worlds(k, n_worlds, self.rng, facts)
+        worlds = sample_worlds(k, n_worlds, self.rng, heard)
         sign = 1 if k.me == 0 else -1
         last = view.rules.last_trick_point
         start = time.perf_counter()

@@ -68,6 +68,28 @@ def _reps(mine: int, other: int) -> tuple[int, ...]:
     return found
 
 
+def _compressed(pair: int) -> int:
+    """One suit of a position, its out-of-play cards squeezed out: for Elder's pattern
+    ``pair >> 8`` and Younger's ``pair & 255`` (disjoint), Elder's pattern among the cards
+    still in play (low first) with a bit above them marking how many there are. Positions
+    equal but for cards no longer in play have the same value (only the order of the cards in
+    play decides a trick), so the table stores them once."""
+    e, y = pair >> 8, pair & 255
+    out = k = 0
+    for r in range(8):
+        if (e | y) >> r & 1:
+            out |= (e >> r & 1) << k
+            k += 1
+    return out | 1 << k
+
+
+_CMP: Final = tuple(_compressed(i) if not (i >> 8) & i & 255 else 0 for i in range(1 << 16))
+""":func:`_compressed` of every pair of suit patterns (index ``elder << 8 | younger``)."""
+
+TABLE_LIMIT: Final = 1 << 21
+"""A kept table is emptied when it holds more positions than this (memory)."""
+
+
 def _popcount(x: int) -> int:
     return x.bit_count()
 
@@ -97,10 +119,12 @@ def _leader_wins_all(lead_mask: int, follow_mask: int) -> bool:
 
 
 class Solver:
-    """A double-dummy solver; one instance may be reused (its table is per root position
-    unless ``keep_table`` is set, which is valid while ``elder_tricks``/``pique_base`` describe
-    the same deal state at the same number of tricks played). With a ``deadline`` a search
-    that runs past it raises :class:`SearchTimeout`."""
+    """A double-dummy solver; one instance may be reused. Its transposition table is keyed by
+    the position itself (the cards in play, squeezed by rank order, who leads, Elder's tricks
+    of the deal, whether a pique is still possible and at which total), so with
+    ``keep_table`` it stays valid from one position to another of any deal under the same
+    rules (other worlds, later tricks): what was solved once is not solved again. With a
+    ``deadline`` a search that runs past it raises :class:`SearchTimeout`."""
 
     def __init__(self, last_trick_point: bool = False, deadline: float | None = None) -> None:
         self.last = 1 if last_trick_point else 0
@@ -153,7 +177,7 @@ class Solver:
         base = -1 if pique_base is None or pique_base >= 30 else pique_base
         if leader == 1:  # Younger leads this trick, so he has scored: no pique any more
             base = -1
-        if not keep or self._te0 != elder_tricks or self._base != base:
+        if not keep or len(self._tt) > TABLE_LIMIT:
             self._tt = {}
         self._te0 = elder_tricks
         self._base = base
@@ -300,7 +324,13 @@ class Solver:
                     v += PIQUE
                 return v + _bonus(self._te0 + te + n)
             return -n - self.last + _bonus(self._te0 + te)
-        key = e | y << 32 | leader << 64 | te << 65
+        cm = _CMP
+        key = (cm[(e & 255) << 8 | (y & 255)] | cm[(e >> 8 & 255) << 8 | (y >> 8 & 255)] << 9
+               | cm[(e >> 16 & 255) << 8 | (y >> 16 & 255)] << 18
+               | cm[(e >> 24) << 8 | (y >> 24)] << 27 | leader << 36
+               | (self._te0 + te) << 37)
+        if ty == 0 and base >= 0 and base + te < 30:
+            key |= (base + te + 1) << 41
         tt = self._tt
         entry = tt.get(key)
         best_move = -1

@@ -95,3 +95,36 @@ def test_review_a_loaded_record_on_the_replay(monkeypatch) -> None:  # type: ign
     assert "Accuracy of Elder" in page and "Accuracy of Younger" in page
     assert "Sinking scored" in page  # Elder sank everything: said as facts
     assert not keys(at, "wt_review_retry_")  # no computer to play against on the replay
+
+
+def test_the_worker_runs_below_the_servers_priority() -> None:
+    import os
+
+    mine = os.nice(0)
+    theirs = worker._pool().submit(os.nice, 0).result(timeout=120)
+    assert theirs >= min(mine + worker.NICE, 19) > mine or mine == 19
+
+
+def test_the_worker_ends_with_the_server_that_started_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    # a "server" that starts the worker, then dies without shutting its pool down
+    said = tmp_path / "pid"
+    script = ("import os, sys\nfrom pathlib import Path\nfrom ui.review import worker\n"
+              "pid = worker._pool().submit(os.getpid).result(timeout=120)\n"
+              "Path(sys.argv[1]).write_text(str(pid))\nos._exit(0)\n")
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", script, str(said)], cwd=root, timeout=180,
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    pid = int(said.read_text())
+    deadline = time.monotonic() + 30
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    alive = Path(f"/proc/{pid}").exists()
+    if alive:
+        os.kill(pid, 15)  # never leave it behind, whatever the test says
+    assert not alive

@@ -409,19 +409,27 @@ def _ref_value(e: int, y: int, leader: int, lead: int | None, te: int, ty_before
     return go(e, y, leader, lead, te, ty_before, e_total, e_total >= 30)
 
 
+def _endgame(rng: random.Random, fewest: int, most: int
+             ) -> tuple[int, int, int, int, int, int | None]:
+    """A random end of a deal: (cards a hand, Elder's, Younger's, leader, Elder's tricks so
+    far, pique base)."""
+    n = rng.randint(fewest, most)
+    cs = rng.sample(range(32), 2 * n)
+    e = sum(1 << c for c in cs[:n])
+    y = sum(1 << c for c in cs[n:])
+    leader = rng.randint(0, 1)
+    elder_tricks = rng.randint(0, 12 - n)
+    # a pique is possible only if Elder has won every trick so far and Younger has nothing
+    alive = leader == 0 and elder_tricks == 12 - n and rng.random() < 0.7
+    base = rng.randint(30 - 2 * n - 2, 29) if alive else None
+    return n, e, y, leader, elder_tricks, base
+
+
 def test_solver_agrees_with_naive_minimax_on_small_endgames() -> None:
     rng = random.Random(2024)
     for _ in range(250):
-        n = rng.randint(3, 5)
-        cs = rng.sample(range(32), 2 * n)
-        e = sum(1 << c for c in cs[:n])
-        y = sum(1 << c for c in cs[n:])
-        leader = rng.randint(0, 1)
-        elder_tricks = rng.randint(0, 12 - n)
+        n, e, y, leader, elder_tricks, base = _endgame(rng, 3, 5)
         last = rng.random() < 0.5
-        # a pique is possible only if Elder has won every trick so far and Younger has nothing
-        alive = leader == 0 and elder_tricks == 12 - n and rng.random() < 0.7
-        base = rng.randint(30 - 2 * n - 2, 29) if alive else None
         lead = None
         if rng.random() < 0.4:
             lm = e if leader == 0 else y
@@ -455,6 +463,22 @@ def test_solver_agrees_with_naive_minimax_on_small_endgames() -> None:
                 v = Solver(last).move_values((h[0], h[1]), leader, elder_tricks, base, c)
                 best = (max if leader == 1 else min)(v.values())
                 assert s.move_values((e, y), leader, elder_tricks, base, None, [c])[c] == best
+
+
+def test_a_kept_table_stays_right_from_one_position_to_another() -> None:
+    """One solver, its table kept, over positions of different tricks, trick counts and
+    pique chances (the table's key must tell them apart) agrees with plain minimax."""
+    rng = random.Random(37)
+    for last in (False, True):
+        s = Solver(last)
+        for _ in range(300):
+            _, e, y, leader, elder_tricks, base = _endgame(rng, 2, 4)
+            got = s.move_values((e, y), leader, elder_tricks, base, keep_table=True)
+            lm = e if leader == 0 else y
+            for c, v in got.items():
+                h = [e, y]
+                h[leader] = lm & ~(1 << c)
+                assert v == naive_value((h[0], h[1]), leader, elder_tricks, base, last, c)
 
 
 def test_solver_value_matches_the_engine_score() -> None:
@@ -583,8 +607,9 @@ def test_solver_margin_bounds_the_worse_cards() -> None:
 def test_computer_knowledge_is_sound() -> None:
     """What the computer infers from its view is true of the real deal: cards it thinks the
     opponent holds he holds, cards it thinks out of play are, voids are real, and the real
-    hand passes the declaration checks when the opponent declared in full."""
-    from piquet.players import _consistent, _decl_facts, knowledge
+    hand fits what was heard of the declarations (sinking or not)."""
+    from piquet.players import knowledge
+    from piquet.worlds import consistent
 
     g = make_player("greedy")
     c = make_player("computer:1", seed=2)
@@ -610,26 +635,26 @@ def test_computer_knowledge_is_sound() -> None:
                     if k.voids >> s & 1:
                         assert not real & (0xFF << 8 * s)
                 assert k.hand == cards_mask(d.hand(role))
-                facts = _decl_facts(view, k)
-                assert facts is not None
+                heard = view.heard
+                assert heard is not None
                 played = sum(card.bit for t in d.tricks for card in t) | (
                     d.lead.bit if d.lead else 0)
                 after = cards_mask(d._after_exchange(opp))
                 assert after & played == k.opp_played
-                assert _consistent(after, facts)
+                assert consistent(after, heard)
 
 
-def test_root_groups_split_at_the_card_led() -> None:
-    from piquet.players import _root_groups
+def testroot_groups_split_at_the_card_led() -> None:
+    from piquet.players import root_groups
 
     hand = parse_cards("KS JS 7H")
     legal = parse_cards("KS JS")
     lead = parse_cards("QS")[0]
     out_of_play = FULL_MASK & ~cards_mask(hand) & ~lead.bit  # everything else is gone
-    groups = _root_groups(cards_mask(hand), legal, (FULL_MASK & ~out_of_play
+    groups = root_groups(cards_mask(hand), legal, (FULL_MASK & ~out_of_play
                                                     & ~cards_mask(hand)) | lead.bit)
     assert set(groups) == {parse_cards("KS")[0], parse_cards("JS")[0]}
-    assert len(_root_groups(cards_mask(hand), legal, 0)) == 1
+    assert len(root_groups(cards_mask(hand), legal, 0)) == 1
 
 
 @pytest.mark.parametrize("expected", [-15.9, -0.3, 0.0, 0.01, 2.25])

@@ -13,8 +13,6 @@ from academy.review import (
     DecisionKind,
     Mark,
     ReasonKind,
-    _heard,
-    consistent,
     mark_of,
     review_record,
 )
@@ -25,6 +23,13 @@ from piquet.reckon import ROLES, Role
 from piquet.record import RecordError
 from piquet.solver import Solver
 from piquet.tournament import play_deal
+from piquet.worlds import Heard, consistent
+
+
+def _heard(state: DealState, role: Role) -> Heard:
+    heard = state.view(role).heard
+    assert heard is not None
+    return heard
 
 
 def _record(seed: int, a: str = "greedy", b: str = "random", dealer: int = 0) -> dict[str, Any]:
@@ -249,3 +254,16 @@ def test_the_reasons_named_on_the_cards() -> None:
     # leading: no heart can be left with the opponent
     assert kinds("9H AS", "KS 8D", "AS", "9H") == [(ReasonKind.COUNTED_NO_MORE_SUIT, "9H")]
     assert kinds("9H AS", "KS 10H", "AS", "9H") == []
+
+
+def test_the_points_lost_are_said_without_a_minus() -> None:
+    from dataclasses import replace
+
+    from words.review import figures_text
+
+    review = review_record(_record(7), "elder", 2, seed=0)
+    d = next(x for x in review.decisions if x.kind is DecisionKind.CARD and x.lost is not None)
+    d = replace(d, lost=31.0, error=0.0, expected_choice=-42.0, expected_best=-11.0)
+    text = figures_text(d)
+    assert text.endswith("; 31.0 lost."), text  # not "-31.0 lost": a loss of minus 31
+    assert "31.0 ± 0.5 lost" in figures_text(replace(d, error=0.5))

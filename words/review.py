@@ -68,9 +68,10 @@ def choice_text(d: Decision) -> str:
 
 
 def _plus_minus(x: float, err: float) -> str:
+    """``x`` (unsigned: the points lost are never negative) and its error."""
     if err <= 0:
-        return signed(x)
-    return f"{signed(x)} ± {format_number(err, decimals=1)}"
+        return format_number(x, decimals=1)
+    return f"{format_number(x, decimals=1)} ± {format_number(err, decimals=1)}"
 
 
 def worlds_text(d: Decision) -> str:
@@ -97,7 +98,7 @@ def figures_text(d: Decision) -> str:
     return _("Points expected from this trick to the end of the deal (yours minus the "
              "opponent's): {made} for the card played, {best} for the best; {lost} lost.",
              made=signed(d.expected_choice or 0.0), best=signed(d.expected_best or 0.0),
-             lost=_plus_minus(-d.lost, d.error))
+             lost=_plus_minus(d.lost, d.error))
 
 
 def reason_text(r: Reason, who: Role) -> str:

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import tempfile
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -31,6 +32,36 @@ from piquet.reckon import Role
 WORKERS: Final = 1
 """Reviews wait their turn rather than take every core."""
 
+NICE: Final = 10
+"""The worker's niceness (``os.nice``): a core the server's sessions want goes to them first,
+so a review running slows the other sessions little (``bench/bench_review.py --others``).
+``PIQUET_REVIEW_NICE`` sets another (0: as the server; for the benchmark's comparison)."""
+
+
+ORPHAN_CHECK_S: Final = 2.0
+"""How often the worker looks whether the server that started it is still there."""
+
+
+def _end_with(parent: int) -> None:
+    """End the worker once ``parent`` (the server) is gone: a server stopped without shutting
+    its pool down would otherwise leave the worker running for nobody."""
+    while True:
+        time.sleep(ORPHAN_CHECK_S)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """In the worker, as it starts: run at :data:`NICE` (or ``PIQUET_REVIEW_NICE``), and end
+    with the server."""
+    try:
+        nice = int(os.environ.get("PIQUET_REVIEW_NICE", NICE))
+    except ValueError:
+        nice = NICE
+    with contextlib.suppress(OSError):
+        os.nice(max(nice, 0))
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
+
 _LOCK: Final = threading.Lock()
 _pools: list[ProcessPoolExecutor] = []
 
@@ -39,7 +70,8 @@ def _pool(fresh: bool = False) -> ProcessPoolExecutor:
     with _LOCK:
         if fresh or not _pools:
             _pools[:] = [ProcessPoolExecutor(
-                max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"))]
+                max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker)]
         return _pools[0]
 
 
