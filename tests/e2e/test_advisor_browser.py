@@ -130,8 +130,14 @@ def test_the_play_hint(page: Page, app_server: str, wait_for_app: Callable[[], N
     expect(hint.get_by_text("legal discards.")).to_be_visible(timeout=60_000)
     wait_for_app()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
-    hint.get_by_role("button", name="Choose the advisor's cards").click()
-    wait_for_app()
-    expect(page.locator(".st-key-play_discards_hand button[aria-pressed='true']").first
-           ).to_be_attached()
+    chosen = page.locator(".st-key-play_discards_hand button[aria-pressed='true']").first
+    for _try in range(3):  # a click landing in a rerun under load is lost: click again
+        hint.get_by_role("button", name="Choose the advisor's cards").click()
+        wait_for_app()
+        try:
+            expect(chosen).to_be_attached(timeout=15_000)
+            break
+        except AssertionError:
+            continue
+    expect(chosen).to_be_attached()
     _panel_shot(page, hint, "advisor-play-en-1280", wait_for_app)
