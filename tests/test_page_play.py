@@ -192,8 +192,8 @@ def test_a_whole_deal_through_the_widgets() -> None:
 
 
 def test_younger_answers_are_checked() -> None:
-    # the dealer is Younger; a seeded deal where Elder calls a point, a sequence and a set (a
-    # random one need not: the computer's play changes with its sampling, piquet.worlds)
+    # the dealer is Younger; a seeded deal where Elder calls a point, a sequence and a set (an
+    # unseeded one need not, and since the merge of the day's work the one drawn did not)
     at = start_deal(learner_deals=True, seed=1)
     assert at.session_state["play_learner"] == "younger"
     assert deal(at).phase is Phase.YOUNGER_EXCHANGE  # the computer (Elder) has exchanged
