@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
-from test_page_play import keys, ok, open_play, play_until
+from test_page_play import ok, open_play, play_until
 
+from piquet import Partie
 from piquet.deal import Phase
 from ui.components.live import COMPONENT_NAME
 from ui.components.payload import unpack
@@ -29,8 +30,9 @@ def test_a_trick_won_is_said_in_the_page_language() -> None:
     ok(at.run())
     ok(at.button(key="play_new_partie").click().run())
     at.session_state["play_seed"] = 5
-    if keys(at, "play_choose_deal"):
-        ok(at.button(key="play_choose_deal").click().run())
+    at.session_state["play_batch"] = 3
+    at.session_state["play_partie"] = Partie("B")  # the computer deals: the learner leads
+    ok(at.run())
     ok(at.button(key="play_deal").click().run())
     play_until(at, lambda d: d.phase is Phase.PLAY and len(d.tricks) == 1 and d.lead is None)
     first = _sent(at)
