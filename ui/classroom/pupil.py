@@ -323,7 +323,7 @@ def _join_form(info: ClassInfo) -> None:
         st.error(refused, icon=":material/block:")
 
 
-def typed_code(typed: str) -> str:
+def _typed_code(typed: str) -> str:
     """What a pupil typed in the code box, or the code of the pupils' link pasted there
     (``…/class?join=K7QM2P``)."""
     found = re.search(rf"[?&]{state.JOIN_PARAM}=([^&#\s]*)", typed)
@@ -331,7 +331,7 @@ def typed_code(typed: str) -> str:
 
 
 def _on_code() -> None:
-    typed = typed_code(str(st.session_state.get(state.K_CODE_TYPED) or ""))
+    typed = _typed_code(str(st.session_state.get(state.K_CODE_TYPED) or ""))
     if typed:
         st.query_params[state.JOIN_PARAM] = typed
 
